@@ -1,0 +1,149 @@
+"""What every game family shares: errors, the transition record, and the common actions/events.
+
+Actions are commands (``Play``), events are past-tense records (``CardPlayed``); both are small
+frozen records compared by value. A family module adds its own actions and events and exposes
+the same functions (``preset``, ``new_game``, ``deal``, ``legal_actions``, ``apply``, ``observe``).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Generic, NamedTuple, TypeVar
+
+from engine.cards import Card
+
+
+class EngineError(ValueError):
+    """Base class of every error the engine raises on bad input (all are ValueErrors)."""
+
+
+class RulesetError(EngineError):
+    """An unknown preset, an unknown option, or an option value out of range."""
+
+
+class DealError(EngineError):
+    """A stacked deal that is not a valid position (duplicated or missing cards, bad sizes...)."""
+
+
+class IllegalActionError(EngineError):
+    """An action that the given seat may not take now; the message says why."""
+
+
+class StateFormatError(EngineError):
+    """Serialised data that does not describe a valid state or ruleset."""
+
+
+def _as_card(value: Card | str) -> Card:
+    return Card.parse(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play one card to the current trick; ``Play("Th") == Play(Card.parse("Th"))``."""
+
+    card: Card
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.card, Card):
+            object.__setattr__(self, "card", _as_card(self.card))
+
+    def __str__(self) -> str:
+        return f"Play({self.card})"
+
+
+# --- events shared by the families -------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TrumpFixed:
+    """Trumps are decided for this deal: a suit letter (KQJ also ``"all"`` / ``"none"``)."""
+
+    suit: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed:
+    """``seat`` played ``card`` to the current trick."""
+
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class TrickWon:
+    """``seat`` won a trick; ``cards`` in playing order; ``points`` the card points it holds."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class Redeal:
+    """The deal was thrown in and the same dealer deals again; points already scored stay."""
+
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PointsAwarded:
+    """``side`` scored ``points`` for ``reason``.
+
+    ``card`` is the card that decided the award where there is one (the kick, the highest or
+    lowest trump, the jack); ``seat`` the player it is credited to (holder, capturer or dealer).
+    """
+
+    side: int
+    points: int
+    reason: str
+    card: Card | None = None
+    seat: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver:
+    """The game has a winner: a side index (KQJ: a tuple of side indices for a shared win)."""
+
+    winner: int | tuple[int, ...]
+
+
+Event = Any
+"""Each family narrows this to its closed union of event records."""
+
+StateT = TypeVar("StateT")
+
+
+class Transition(NamedTuple, Generic[StateT]):
+    """What ``apply`` returns: the new state and the events, in the order they happened."""
+
+    state: StateT
+    events: list[Any]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatCard:
+    """One card of a trick together with the seat that played it (used in views)."""
+
+    seat: int
+    card: Card = field()
+
+
+def dumps_compact(data: object) -> str:
+    """Deterministic compact JSON, so that equal states serialise to equal strings."""
+    return json.dumps(data, separators=(",", ":"), sort_keys=True)
+
+
+def loads_object(text: str | bytes, what: str) -> dict[str, Any]:
+    """Parse JSON that must be an object, raising ``StateFormatError`` otherwise."""
+    try:
+        data = json.loads(text)
+    except (TypeError, json.JSONDecodeError) as exc:
+        raise StateFormatError(f"{what}: not valid JSON ({exc})") from None
+    if not isinstance(data, dict):
+        raise StateFormatError(f"{what}: expected a JSON object")
+    return data
+
+
+class ActionFormatError(EngineError):
+    """Text that does not encode an action (for example a forged button id)."""
