@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from random import Random
-from typing import Final
+from typing import Final, assert_never
 
 from engine.allfours.actions import (
     Action,
@@ -56,11 +56,13 @@ PACKET: Final = 3
 DECK: Final = tuple(suit * 16 + rank for suit in range(4) for rank in range(13))
 FULL_DECK_MASK: Final = sum(1 << c for c in DECK)
 
-# Game-point values (§1.2) as (value, mask of that rank in every suit).
-GAME_VALUES: Final = tuple(
-    (value, sum(1 << (suit * 16 + rank) for suit in range(4)))
-    for rank, value in ((12, 4), (11, 3), (10, 2), (9, 1), (8, 10))
-)
+
+def _rank_mask(rank: int) -> int:
+    return sum(1 << (suit * 16 + rank) for suit in range(4))
+
+
+# The ranks that carry Game-point values (§1.2), in every suit.
+_ACES, _KINGS, _QUEENS, _JACKS, _TENS = (_rank_mask(rank) for rank in (12, 11, 10, 9, 8))
 
 SM0, SM1, SM2, SM3 = SUIT_MASKS
 
@@ -85,7 +87,13 @@ def game_points(mask: int) -> int:
     >>> game_points(mask_of(parse_cards("Th As 2c")))
     14
     """
-    return sum(value * (mask & ranks).bit_count() for value, ranks in GAME_VALUES)
+    return (
+        4 * (mask & _ACES).bit_count()
+        + 3 * (mask & _KINGS).bit_count()
+        + 2 * (mask & _QUEENS).bit_count()
+        + (mask & _JACKS).bit_count()
+        + 10 * (mask & _TENS).bit_count()
+    )
 
 
 def kick_points(rules: Ruleset, card_index: int) -> int:
@@ -121,6 +129,7 @@ def _blank(rules: Ruleset, seed: int, dealer: int, scores: Sequence[int]) -> Gam
     st = object.__new__(GameState)
     n = rules.players
     st.rules = rules
+    st.players = n
     st.seed = seed
     st.deal_count = 0
     st.hand_number = 1
@@ -135,7 +144,7 @@ def _blank(rules: Ruleset, seed: int, dealer: int, scores: Sequence[int]) -> Gam
     st.seen_suits = 0
     st.trump = -1
     st.discards = [0] * n
-    st.held = ()
+    st.played = [0] * n
     st.trick = ()
     st.leader = (dealer + 1) % n
     st.last_trick = ()
@@ -171,7 +180,7 @@ def new_game(rules: Ruleset, seed: int) -> GameState:
     seed = _check_seed(seed)
     dealer = Random(f"allfours:{seed}:first-dealer").randrange(rules.players)
     st = _blank(rules, seed, dealer, [0] * rules.sides)
-    _deal_new(st, None)
+    _deal_new(st, [])  # events are dropped, but the kick's award is kept in ``hand_awards``
     return st
 
 
@@ -189,10 +198,11 @@ def deal(
     are shuffled from ``seed``. ``scores`` is the position before the kick is scored.
 
     >>> from engine.allfours.rules import preset
-    >>> deck = [str(c) for c in __import__("engine.cards").cards.standard_deck()]
+    >>> from engine.cards import standard_deck
+    >>> deck = standard_deck()  # 2s 3s ... As 2h ...
     >>> st = deal(preset("seven-up"), hands=[deck[0:6], deck[6:12]], stock=deck[12:])
     >>> st.kick, st.to_act
-    (Card('Ah'), 1)
+    (Card('As'), 1)
     """
     if not isinstance(rules, Ruleset):
         raise DealError("deal needs an All Fours Ruleset (allfours.preset(...))")
@@ -247,7 +257,7 @@ def deal(
     st = _blank(rules, seed, dealer, scores)
     st.deal_count = 1
     _lay_out(st, masks, tuple(stock_indices), None)
-    _turn_first(st, None)
+    _turn_first(st, [])  # events are dropped, but the kick's award is kept in ``hand_awards``
     return st
 
 
@@ -279,7 +289,7 @@ def _lay_out(
     st.seen_suits = 0
     st.trump = -1
     st.discards = [0] * n
-    st.held = ()
+    st.played = [0] * n
     st.trick = ()
     st.leader = (st.dealer + 1) % n
     st.last_trick = ()
@@ -305,11 +315,14 @@ def _award(
     seat: int | None,
     ev: list[Event] | None,
 ) -> bool:
-    """Score one award and check the target (§1.7); True if this award decided the game."""
+    """Score one award and check the target (§1.7); True if this award decided the game.
+
+    The award is recorded in ``st.awards`` and reported only when events are collected; the
+    simulation path (``ev is None``) needs the scores alone."""
     st.scores_[side] += points
-    award = PointsAwarded(side, points, reason, _card(card) if card >= 0 else None, seat)
-    st.awards += (award,)
     if ev is not None:
+        award = PointsAwarded(side, points, reason, _card(card) if card >= 0 else None, seat)
+        st.awards += (award,)
         ev.append(award)
     if st.winner_ is None and st.scores_[side] >= st.rules.target:
         st.winner_ = side
@@ -519,7 +532,6 @@ def _first_to_discard(st: GameState) -> int | None:
 
 def _begin_play(st: GameState) -> None:
     st.phase = Phase.PLAY
-    st.held = tuple(st.hands)
     st.leader = (st.dealer + 1) % st.rules.players
     st.to_act_ = st.leader
     st.trick = ()
@@ -571,33 +583,55 @@ def legal_play_mask(st: GameState, seat: int) -> int:
 
 
 def trick_winner_offset(trick: Sequence[int], trump: int) -> int:
-    """Position in ``trick`` of the winning card: highest trump, else highest of the led suit."""
-    mask = 0
-    for card in trick:
-        mask |= 1 << card
-    trumps = mask & SUIT_MASKS[trump]
-    best = (trumps if trumps else mask & SUIT_MASKS[trick[0] >> 4]).bit_length() - 1
-    return list(trick).index(best)
+    """Position in ``trick`` of the winning card: highest trump, else highest of the led suit.
+
+    Card indices rise with rank inside a suit, so comparing indices compares ranks (§1.3)."""
+    best = trick[0]
+    best_at = 0
+    best_is_trump = best >> 4 == trump
+    for at in range(1, len(trick)):
+        card = trick[at]
+        if card >> 4 == trump:
+            if not best_is_trump or card > best:
+                best, best_at, best_is_trump = card, at, True
+        elif not best_is_trump and card >> 4 == best >> 4 and card > best:
+            best, best_at = card, at
+    return best_at
 
 
 def _step_play(st: GameState, seat: int, card: int, ev: list[Event] | None) -> bool:
     """Play a card; True when it completed the last trick of the hand (the count is next)."""
-    st.hands[seat] &= ~(1 << card)
+    bit = 1 << card
+    st.hands[seat] &= ~bit
+    st.played[seat] |= bit
     trick = (*st.trick, card)
     if ev is not None:
-        ev.append(CardPlayed(seat, _card(card)))
-    n = st.rules.players
+        ev.append(CardPlayed(seat, CARDS_BY_INDEX[card]))  # type: ignore[arg-type]
+    n = st.players
     if len(trick) < n:
         st.trick = trick
         st.to_act_ = (seat + 1) % n
         return False
-    winner = (st.leader + trick_winner_offset(trick, st.trump)) % n
-    won = 0
-    for played in trick:
+    # The trick is complete: the same scan as ``trick_winner_offset``, inlined because this
+    # is the hottest line of every simulation.
+    trump = st.trump
+    best = trick[0]
+    best_at = 0
+    best_is_trump = best >> 4 == trump
+    won = 1 << best
+    for at in range(1, n):
+        played = trick[at]
         won |= 1 << played
+        if played >> 4 == trump:
+            if not best_is_trump or played > best:
+                best, best_at, best_is_trump = played, at, True
+        elif not best_is_trump and played >> 4 == best >> 4 and played > best:
+            best, best_at = played, at
+    winner = (st.leader + best_at) % n
     st.captured[winner] |= won
     if ev is not None:
-        ev.append(TrickWon(winner, tuple(_card(c) for c in trick), game_points(won)))
+        cards = tuple(CARDS_BY_INDEX[c] for c in trick)
+        ev.append(TrickWon(winner, cards, game_points(won)))  # type: ignore[arg-type]
     st.last_trick = trick
     st.last_leader = st.leader
     st.last_winner = winner
@@ -612,9 +646,10 @@ def _step_play(st: GameState, seat: int, card: int, ev: list[Event] | None) -> b
 
 
 def _holder(st: GameState, card: int) -> int:
+    """Who held ``card`` when trick play began: cards in play are the cards played (§0)."""
     bit = 1 << card
-    for seat, held in enumerate(st.held):
-        if held & bit:
+    for seat, played in enumerate(st.played):
+        if played & bit:
             return seat
     raise AssertionError("a card in play has no holder")
 
@@ -630,10 +665,10 @@ def _capturer(st: GameState, card: int) -> int:
 def side_game_points(st: GameState) -> tuple[int, ...]:
     """Game card values captured by each side this hand (§1.2)."""
     sides = st.rules.sides
-    totals = [0] * sides
+    won_by_side = [0] * sides
     for seat, won in enumerate(st.captured):
-        totals[seat % sides] += game_points(won)
-    return tuple(totals)
+        won_by_side[seat % sides] |= won
+    return tuple(game_points(won) for won in won_by_side)
 
 
 def _score_hand(st: GameState, ev: list[Event] | None) -> None:
@@ -651,8 +686,8 @@ def _score_hand(st: GameState, ev: list[Event] | None) -> None:
         _award(st, side, points, reason, card, seat, ev)
 
     in_play = 0
-    for held in st.held:
-        in_play |= held
+    for played in st.played:
+        in_play |= played
     trump = st.trump
     trumps = in_play & SUIT_MASKS[trump]
     if trumps:  # no trump in play: High, Low and Jack are not awarded (AMB-15)
@@ -711,6 +746,8 @@ def _finish_hand(st: GameState, ev: list[Event] | None) -> None:
 
 
 def _check_seat(state: GameState, seat: object) -> int:
+    if type(seat) is int and 0 <= seat < state.rules.players:
+        return seat
     if not isinstance(seat, int) or isinstance(seat, bool):
         raise IllegalActionError(f"a seat is a whole number, not {seat!r}")
     if not 0 <= seat < state.rules.players:
@@ -783,6 +820,92 @@ def _whose_turn(state: GameState) -> str:
     return f"it is seat {state.to_act_}'s turn"
 
 
+def _validate(state: GameState, seat: int, action: object) -> None:
+    """Raise ``IllegalActionError`` saying why, unless ``seat`` may take ``action`` now."""
+    if state.winner_ is not None:
+        raise _reject(state, seat, action, "the game is over")
+    phase = state.phase
+    match action:
+        case Play(card=card):
+            if phase is not Phase.PLAY:
+                raise _reject(state, seat, action, f"no card is played in the {phase.value} phase")
+            if seat != state.to_act_:
+                raise _reject(state, seat, action, _whose_turn(state))
+            if not legal_play_mask(state, seat) & card.bit:
+                raise _reject(state, seat, action, _explain_illegal_play(state, seat, card))
+        case Stand() | Beg():
+            if phase is not Phase.DECLARE:
+                raise _reject(
+                    state, seat, action, f"nobody stands or begs in the {phase.value} phase"
+                )
+            if seat != state.to_act_:
+                raise _reject(state, seat, action, _whose_turn(state))
+            if (
+                isinstance(action, Stand)
+                and _is_round_of_acceptance(state.rules)
+                and _is_gift_forbidden(state, seat)
+            ):
+                raise _reject(state, seat, action, "its gift point would win the elder the game")
+        case TakeOne() | RunPack():
+            if phase is not Phase.REPLY:
+                raise _reject(state, seat, action, "the dealer answers only after a beg")
+            if seat != state.to_act_:
+                raise _reject(state, seat, action, f"only the dealer (seat {state.dealer}) answers")
+            if isinstance(action, TakeOne) and _is_gift_forbidden(state, seat):
+                raise _reject(state, seat, action, "its point would give the beggars the game")
+        case Discard(cards=cards):
+            if phase is not Phase.DISCARD:
+                raise _reject(state, seat, action, f"nobody discards in the {phase.value} phase")
+            hand = state.hands[seat]
+            excess = hand.bit_count() - HAND_SIZE
+            if excess <= 0:
+                raise _reject(state, seat, action, "that seat already holds six cards")
+            named = 0
+            for card in cards:
+                if not hand & card.bit:
+                    raise _reject(state, seat, action, f"seat {seat} does not hold {card}")
+                if named & card.bit:
+                    raise _reject(state, seat, action, f"{card} is named twice")
+                named |= card.bit
+            if not cards or len(cards) > excess:
+                raise _reject(
+                    state, seat, action, f"discard between 1 and {excess} card(s) to keep six"
+                )
+        case _:
+            raise IllegalActionError(f"{action!r} is not an All Fours action")
+
+
+def _perform(
+    st: GameState, seat: int, action: Action, ev: list[Event] | None, deal_next: bool = True
+) -> None:
+    """Carry out a legal action on ``st`` in place: the one implementation of every rule step.
+
+    With ``deal_next=False`` a hand's count is made but the next hand is not dealt (the
+    simulation path stops there)."""
+    match action:
+        case Play(card=card):
+            if _step_play(st, seat, card.index, ev):
+                if deal_next:
+                    _finish_hand(st, ev)
+                else:
+                    _score_hand(st, ev)
+        case Stand():
+            _step_stand(st, seat, ev)
+        case Beg():
+            _step_beg(st, seat, ev)
+        case TakeOne():
+            _step_take_one(st, seat, ev)
+        case RunPack():
+            _step_run_pack(st, seat, ev)
+        case Discard(cards=cards):
+            mask = 0
+            for card in cards:
+                mask |= card.bit
+            _step_discard(st, seat, mask, ev)
+        case _:
+            assert_never(action)
+
+
 def apply(state: GameState, seat: int, action: Action) -> Transition[GameState]:
     """Take ``action`` for ``seat``: a new state and the events, in order; ``state`` is untouched.
 
@@ -795,71 +918,10 @@ def apply(state: GameState, seat: int, action: Action) -> Transition[GameState]:
     ('play', 'Stood')
     """
     seat = _check_seat(state, seat)
-    if state.winner_ is not None:
-        raise _reject(state, seat, action, "the game is over")
-    phase = state.phase
+    _validate(state, seat, action)
+    st = state.clone()
     ev: list[Event] = []
-    match action:
-        case Play(card=card):
-            if phase is not Phase.PLAY:
-                raise _reject(state, seat, action, f"no card is played in the {phase.value} phase")
-            if seat != state.to_act_:
-                raise _reject(state, seat, action, _whose_turn(state))
-            if not legal_play_mask(state, seat) & card.bit:
-                raise _reject(state, seat, action, _explain_illegal_play(state, seat, card))
-            st = state.clone()
-            if _step_play(st, seat, card.index, ev):
-                _finish_hand(st, ev)
-        case Stand() | Beg():
-            if phase is not Phase.DECLARE:
-                raise _reject(
-                    state, seat, action, f"nobody stands or begs in the {phase.value} phase"
-                )
-            if seat != state.to_act_:
-                raise _reject(state, seat, action, _whose_turn(state))
-            st = state.clone()
-            if isinstance(action, Stand):
-                if _is_round_of_acceptance(state.rules) and _is_gift_forbidden(state, seat):
-                    raise _reject(
-                        state, seat, action, "its gift point would win the elder the game"
-                    )
-                _step_stand(st, seat, ev)
-            else:
-                _step_beg(st, seat, ev)
-        case TakeOne() | RunPack():
-            if phase is not Phase.REPLY:
-                raise _reject(state, seat, action, "the dealer answers only after a beg")
-            if seat != state.to_act_:
-                raise _reject(state, seat, action, f"only the dealer (seat {state.dealer}) answers")
-            st = state.clone()
-            if isinstance(action, TakeOne):
-                if _is_gift_forbidden(state, seat):
-                    raise _reject(state, seat, action, "its point would give the beggars the game")
-                _step_take_one(st, seat, ev)
-            else:
-                _step_run_pack(st, seat, ev)
-        case Discard(cards=cards):
-            if phase is not Phase.DISCARD:
-                raise _reject(state, seat, action, f"nobody discards in the {phase.value} phase")
-            hand = state.hands[seat]
-            excess = hand.bit_count() - HAND_SIZE
-            if excess <= 0:
-                raise _reject(state, seat, action, "that seat already holds six cards")
-            mask = 0
-            for card in cards:
-                if not hand & card.bit:
-                    raise _reject(state, seat, action, f"seat {seat} does not hold {card}")
-                if mask & card.bit:
-                    raise _reject(state, seat, action, f"{card} is named twice")
-                mask |= card.bit
-            if not cards or len(cards) > excess:
-                raise _reject(
-                    state, seat, action, f"discard between 1 and {excess} card(s) to keep six"
-                )
-            st = state.clone()
-            _step_discard(st, seat, mask, ev)
-        case _:
-            raise IllegalActionError(f"{action!r} is not an All Fours action")
+    _perform(st, seat, action, ev)
     return Transition(st, ev)
 
 

@@ -50,12 +50,13 @@ class GameState:
         "discards",
         "hand_number",
         "hands",
-        "held",
         "last_leader",
         "last_trick",
         "last_winner",
         "leader",
         "phase",
+        "played",
+        "players",
         "rules",
         "scores_",
         "seed",
@@ -85,7 +86,8 @@ class GameState:
     seen_suits: int
     trump: int
     discards: list[int]
-    held: tuple[int, ...]
+    played: list[int]
+    players: int
     trick: tuple[int, ...]
     leader: int
     last_trick: tuple[int, ...]
@@ -124,10 +126,6 @@ class GameState:
     def side_of(self, seat: int) -> int:
         """The side ``seat`` scores for (``seat % sides``)."""
         return seat % self.rules.sides
-
-    @property
-    def players(self) -> int:
-        return self.rules.players
 
     @property
     def elder(self) -> int:
@@ -198,7 +196,8 @@ class GameState:
         new.seen_suits = self.seen_suits
         new.trump = self.trump
         new.discards = self.discards[:]
-        new.held = self.held
+        new.played = self.played[:]
+        new.players = self.players
         new.trick = self.trick
         new.leader = self.leader
         new.last_trick = self.last_trick
@@ -251,7 +250,7 @@ class GameState:
             "seen_suits": self.seen_suits,
             "trump": self.trump,
             "discards": [mask_cards(m) for m in self.discards],
-            "held": [mask_cards(m) for m in self.held],
+            "played": [mask_cards(m) for m in self.played],
             "trick": cards(self.trick),
             "leader": self.leader,
             "last_trick": cards(self.last_trick),
@@ -313,6 +312,7 @@ def _state_from_dict(data: dict[str, Any]) -> GameState:
 
     state = object.__new__(GameState)
     state.rules = Ruleset.from_dict(data["rules"])
+    state.players = state.rules.players
     state.seed = integer(data["seed"])
     state.deal_count = integer(data["deal_count"])
     state.hand_number = integer(data["hand_number"])
@@ -328,7 +328,7 @@ def _state_from_dict(data: dict[str, Any]) -> GameState:
     state.seen_suits = integer(data["seen_suits"])
     state.trump = integer(data["trump"])
     state.discards = [mask(h) for h in data["discards"]]
-    state.held = tuple(mask(h) for h in data["held"])
+    state.played = [mask(h) for h in data["played"]]
     state.trick = tuple(idx(c) for c in data["trick"])
     state.leader = integer(data["leader"])
     state.last_trick = tuple(idx(c) for c in data["last_trick"])
@@ -353,6 +353,7 @@ def _state_from_dict(data: dict[str, Any]) -> GameState:
     if (
         len(state.hands) != rules.players
         or len(state.discards) != rules.players
+        or len(state.played) != rules.players
         or len(state.captured) != rules.players
         or len(state.scores_) != rules.sides
         or not 0 <= state.dealer < rules.players

@@ -1,0 +1,153 @@
+"""Engine speed: random complete hands through the public API, the simulation path, and the
+computer player, per variant; plus the memory a live game state costs.
+
+Run from the repository root: ``python benchmarks/engine_bench.py`` (about a minute).
+Each figure is the median of several timed repeats on one core (Python is single-threaded).
+"""
+
+from __future__ import annotations
+
+import gc
+import random
+import statistics
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import allfours
+from engine.allfours import GameState, Phase, Ruleset
+from engine.allfours.simulate import simulate_hand
+
+REPEATS = 5
+SECONDS_PER_REPEAT = 0.6
+
+RULESETS: dict[str, Ruleset] = {name: allfours.preset(name) for name in allfours.PRESET_NAMES}
+RULESETS["english-4p"] = allfours.preset("english").replace(players=4, partnerships=True)
+
+
+def median_rate(run_once: Callable[[], tuple[int, int]]) -> tuple[float, float]:
+    """Median hands/s and actions/s of ``run_once`` (which returns hands, actions done)."""
+    hand_rates: list[float] = []
+    action_rates: list[float] = []
+    for _ in range(REPEATS):
+        hands = actions = 0
+        start = time.perf_counter()
+        while (elapsed := time.perf_counter() - start) < SECONDS_PER_REPEAT:
+            h, a = run_once()
+            hands += h
+            actions += a
+        hand_rates.append(hands / elapsed)
+        action_rates.append(actions / elapsed)
+    return statistics.median(hand_rates), statistics.median(action_rates)
+
+
+def game_runner(rules: Ruleset, smart: bool) -> Callable[[], tuple[int, int]]:
+    seeds = iter(range(10**9))
+
+    def run_once() -> tuple[int, int]:
+        seed = next(seeds)
+        rng = random.Random(seed)
+        state = allfours.new_game(rules, seed)
+        actions = 0
+        while state.winner is None:
+            seat = state.to_act
+            assert seat is not None
+            legal = allfours.legal_actions(state, seat)
+            if smart:
+                action = allfours.choose_action(allfours.observe(state, seat), legal, rng)
+            else:
+                action = legal[int(rng.random() * len(legal))]
+            state = allfours.apply(state, seat, action).state
+            actions += 1
+        return state.hand_number, actions
+
+    return run_once
+
+
+def play_phase_states(rules: Ruleset, count: int) -> list[GameState]:
+    found: list[GameState] = []
+    seed = 0
+    while len(found) < count:
+        rng = random.Random(seed)
+        state = allfours.new_game(rules, seed)
+        seed += 1
+        while state.winner is None and state.phase is not Phase.PLAY:
+            seat = state.to_act
+            assert seat is not None
+            action = rng.choice(allfours.legal_actions(state, seat))
+            state = allfours.apply(state, seat, action).state
+        if state.winner is None:
+            found.append(state)
+    return found
+
+
+def simulation_runner(rules: Ruleset) -> Callable[[], tuple[int, int]]:
+    starts = play_phase_states(rules, 200)
+    rng = random.Random(0)
+
+    def run_once() -> tuple[int, int]:
+        cards = 0
+        for state in starts:
+            seat = state.to_act
+            assert seat is not None
+            end = simulate_hand(state, seat, rng)
+            cards += sum(len(h) for h in map(state.hand, range(rules.players))) - sum(
+                len(h) for h in map(end.hand, range(rules.players))
+            )
+        return len(starts), cards
+
+    return run_once
+
+
+def live_state_cost() -> tuple[float, float]:
+    """Bytes and GC-tracked objects per live mid-hand Caribbean state (10,000 tables)."""
+    rules = allfours.preset("caribbean")
+    states = play_phase_states(rules, 50)
+    gc.collect()
+    tracked_before = len(gc.get_objects())
+    tracemalloc.start()
+    live = [states[i % len(states)].clone() for i in range(10_000)]
+    for state in live:  # one card played on each, as on a real table
+        seat = state.to_act
+        assert seat is not None
+        state.trick = (*state.trick, 0)
+    size, _ = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    gc.collect()
+    tracked = len(gc.get_objects()) - tracked_before
+    del live
+    return size / 10_000, tracked / 10_000
+
+
+def main() -> None:
+    print(f"python {sys.version.split()[0]}; median of {REPEATS} x {SECONDS_PER_REPEAT}s")
+    for name, rules in RULESETS.items():
+        hands, actions = median_rate(game_runner(rules, smart=False))
+        print(
+            f"allfours {name:<12} random apply:    {hands:>7.0f} hands/s {actions:>8.0f} actions/s"
+        )
+        hands, cards = median_rate(simulation_runner(rules))
+        print(f"allfours {name:<12} simulation path: {hands:>7.0f} hands/s {cards:>8.0f} cards/s")
+        hands, actions = median_rate(game_runner(rules, smart=True))
+        print(
+            f"allfours {name:<12} computer player: {hands:>7.0f} hands/s {actions:>8.0f} actions/s"
+        )
+    size, tracked = live_state_cost()
+    print(
+        f"allfours live state (caribbean, mid-hand): {size:.0f} bytes, "
+        f"{tracked:.1f} GC-tracked objects"
+    )
+    kqj_bench = Path(__file__).with_name("kqj_bench.py")
+    if kqj_bench.exists():
+        sys.path.insert(0, str(kqj_bench.parent))
+        import kqj_bench as kqj  # type: ignore[import-not-found]
+
+        kqj.main()
+
+
+if __name__ == "__main__":
+    main()

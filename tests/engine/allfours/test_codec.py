@@ -1,0 +1,54 @@
+"""Text forms: action codes (button ids, the action log) and state snapshots."""
+
+import pytest
+
+from engine import allfours
+from engine.allfours import Beg, Discard, Play, RunPack, Stand, TakeOne
+from engine.core import ActionFormatError, StateFormatError
+
+
+@pytest.mark.parametrize(
+    ("action", "code"),
+    [
+        (Stand(), "S"),
+        (Beg(), "B"),
+        (TakeOne(), "T"),
+        (RunPack(), "R"),
+        (Play("Th"), "P:Th"),
+        (Discard(["2c", "10d"]), "D:2c.Td"),
+    ],
+)
+def test_action_codes_round_trip(action: allfours.Action, code: str) -> None:
+    assert allfours.encode_action(action) == code
+    assert allfours.decode_action(code) == action
+
+
+@pytest.mark.parametrize("code", ["", "X", "P:", "P:1x", "D:", "D:Th..2c", "P:Th:9", "S ", "p:th"])
+def test_forged_action_codes_are_refused(code: str) -> None:
+    with pytest.raises(ActionFormatError):
+        allfours.decode_action(code)
+
+
+def test_a_state_snapshot_round_trips_exactly() -> None:
+    state = allfours.new_game(allfours.preset("caribbean"), seed=5)
+    text = allfours.dump(state)
+    assert allfours.load(text) == state
+    assert allfours.dump(allfours.load(text)) == text
+    assert allfours.GameState.from_json(state.to_json()) == state
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["[]", '{"game": "allfours"}', '{"game": "kqj", "format": 1}', "nope"],
+)
+def test_broken_snapshots_raise_value_errors(text: str) -> None:
+    with pytest.raises(StateFormatError):
+        allfours.load(text)
+
+
+def test_a_snapshot_with_a_bad_field_is_refused() -> None:
+    state = allfours.new_game(allfours.preset("english"), seed=5)
+    data = state.to_dict()
+    data["hands"] = [["Zz"], []]
+    with pytest.raises(StateFormatError):
+        allfours.GameState.from_dict(data)
