@@ -2,7 +2,10 @@
 
 Actions: ``Stand()``, ``Beg()``, ``TakeOne()``, ``RunPack()``, ``Discard(cards)``, ``Play(card)``.
 In three- and four-player English / Seven Up every player, the dealer included, accepts the
-candidate with ``Stand()`` and refuses it with ``Beg()`` (RULES.md §4.2).
+candidate with ``Stand()`` and refuses it with ``Beg()`` (RULES.md §4.2); the dealer's refusal
+runs the pack (reported as ``Begged`` then ``RanPack``). With ``allow_take_one_to_win`` off,
+``Stand()`` is not offered to a player outside the elder's side whose acceptance would pay the
+elder's side its winning gift point.
 
 ``Discard`` is requested one card at a time: ``legal_actions`` lists one single-card
 ``Discard`` per card of a seat that still holds more than six, and every such seat may discard

@@ -450,7 +450,11 @@ def _deal_packets(st: GameState) -> None:
 
 def _run_pack(st: GameState, ev: list[Event] | None) -> None:
     """Deal three more each and turn again until trumps are fixed, a new candidate is proposed,
-    the game is won by a kick, or the stock runs short and the same dealer redeals."""
+    the game is won by a kick, or the stock runs short and the same dealer redeals.
+
+    A run needs ``3 x players + 1`` stock cards (AMB-04): with four players that is seed 000's
+    "redeal after the third same-suit kick"; with two (seed 001, §2.8) up to five runs are
+    possible, so a two-player Caribbean hand can hold up to 21 cards."""
     rules = st.rules
     need = PACKET * rules.players + 1
     dealer_side = st.dealer % rules.sides

@@ -31,6 +31,9 @@ class Ruleset:
     - ``target``: points that win, checked after every single award (§1.7).
     - ``kick_two_rank``: Caribbean kick worth 2: ``"6"`` (Trinidad) or ``"2"`` (Tobago) (§2.3).
     - ``low_mode``: Low to the holder (``"held"``) or to the capturer (``"captured"``) (§1.4).
+      Caribbean accepts ``"captured"`` as a house rule: RULES.md §2.6 says so while AMB-06 and
+      the §7 matrix list only ``"held"``; the rule book wins over the notes, and the default
+      stays the seeds' ``"held"``.
     - ``game_tie``: tied Game point to nobody (``"none"``) or to the first non-dealer side in
       playing order (``"non_dealer"``) (§1.4, AMB-08).
     - ``gift_point``: whether accepting a begged suit pays a point (take one / gift, AMB-20).

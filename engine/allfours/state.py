@@ -153,7 +153,9 @@ class GameState:
 
     @property
     def hand_awards(self) -> tuple[PointsAwarded, ...]:
-        """Points scored so far in the current hand (kicks, take one / gift), in order."""
+        """Points scored so far in the current hand (kicks, take one / gift), in order.
+
+        Kicks of a deal that was thrown in stay listed: their points are kept (§1.6)."""
         return self.awards
 
     @property
