@@ -19,7 +19,15 @@ class EngineError(ValueError):
 
 
 class RulesetError(EngineError):
-    """An unknown preset, an unknown option, or an option value out of range."""
+    """An unknown preset, an unknown option, or an option value out of range.
+
+    ``option`` names the option at fault (``None`` for an unknown preset), so that a user
+    interface can point at it or translate the refusal without re-checking the rules itself.
+    """
+
+    def __init__(self, message: str, *, option: str | None = None) -> None:
+        super().__init__(message)
+        self.option = option
 
 
 class DealError(EngineError):

@@ -90,7 +90,8 @@ class Ruleset:
         if unknown:
             raise RulesetError(
                 f"unknown All Fours option(s) {', '.join(unknown)}; "
-                f"known options: {', '.join(OPTION_NAMES)}"
+                f"known options: {', '.join(OPTION_NAMES)}",
+                option=unknown[0],
             )
         if "players" in changes and "partnerships" not in changes:
             players = changes["players"]
@@ -112,7 +113,9 @@ class Ruleset:
             raise RulesetError("a ruleset must be a JSON object of options")
         unknown = sorted(set(data) - set(OPTION_NAMES))
         if unknown:
-            raise RulesetError(f"unknown All Fours option(s) {', '.join(unknown)}")
+            raise RulesetError(
+                f"unknown All Fours option(s) {', '.join(unknown)}", option=unknown[0]
+            )
         return cls(**data)
 
 
@@ -138,30 +141,46 @@ def _validate(rules: Ruleset) -> None:
         value = getattr(rules, name)
         if value not in choices:
             shown = ", ".join(repr(c) for c in choices)
-            raise RulesetError(f"{name} must be one of {shown}, not {value!r}")
+            raise RulesetError(f"{name} must be one of {shown}, not {value!r}", option=name)
     for name in _BOOLEANS:
         if not isinstance(getattr(rules, name), bool):
-            raise RulesetError(f"{name} must be true or false, not {getattr(rules, name)!r}")
+            raise RulesetError(
+                f"{name} must be true or false, not {getattr(rules, name)!r}", option=name
+            )
     for name in ("players", "target"):
         value = getattr(rules, name)
         if not isinstance(value, int) or isinstance(value, bool):
-            raise RulesetError(f"{name} must be a whole number, not {value!r}")
+            raise RulesetError(f"{name} must be a whole number, not {value!r}", option=name)
     if not 1 <= rules.target <= MAX_TARGET:
-        raise RulesetError(f"target must be between 1 and {MAX_TARGET}, not {rules.target}")
+        raise RulesetError(
+            f"target must be between 1 and {MAX_TARGET}, not {rules.target}", option="target"
+        )
     if rules.variant == "caribbean":
         if rules.players not in (2, 4):
-            raise RulesetError(f"Caribbean All Fours is for 2 or 4 players, not {rules.players}")
+            raise RulesetError(
+                f"Caribbean All Fours is for 2 or 4 players, not {rules.players}",
+                option="players",
+            )
         if rules.players == 4 and not rules.partnerships:
-            raise RulesetError("four-player Caribbean All Fours is always played in partnerships")
+            raise RulesetError(
+                "four-player Caribbean All Fours is always played in partnerships",
+                option="partnerships",
+            )
     else:
         if rules.players not in (2, 3, 4):
             raise RulesetError(
-                f"{rules.variant} All Fours is for 2, 3 or 4 players, not {rules.players}"
+                f"{rules.variant} All Fours is for 2, 3 or 4 players, not {rules.players}",
+                option="players",
             )
         if rules.kick_two_rank != "6":
-            raise RulesetError("kick_two_rank (Trinidad/Tobago kicks) applies only to caribbean")
+            raise RulesetError(
+                "kick_two_rank (Trinidad/Tobago kicks) applies only to caribbean",
+                option="kick_two_rank",
+            )
     if rules.partnerships and rules.players != 4:
-        raise RulesetError(f"partnerships need four players, not {rules.players}")
+        raise RulesetError(
+            f"partnerships need four players, not {rules.players}", option="partnerships"
+        )
 
 
 _PRESETS: Final[dict[str, Ruleset]] = {

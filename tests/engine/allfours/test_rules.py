@@ -107,3 +107,19 @@ def test_ruleset_from_bad_json_is_a_value_error() -> None:
         Ruleset.from_dict({"variant": "english", "jokers": 2})
     with pytest.raises(ValueError, match="not valid JSON"):
         allfours.load("{not json")
+
+
+@pytest.mark.parametrize(
+    ("changes", "option"),
+    [
+        ({"target": 0}, "target"),
+        ({"players": 3}, "players"),
+        ({"players": 4, "partnerships": False}, "partnerships"),
+        ({"low_mode": "x"}, "low_mode"),
+        ({"jokers": 1}, "jokers"),
+    ],
+)
+def test_ruleset_errors_name_the_option_at_fault(changes: dict[str, object], option: str) -> None:
+    with pytest.raises(RulesetError) as caught:
+        allfours.preset("caribbean").replace(**changes)
+    assert caught.value.option == option
