@@ -144,7 +144,7 @@ def main() -> None:
     kqj_bench = Path(__file__).with_name("kqj_bench.py")
     if kqj_bench.exists():
         sys.path.insert(0, str(kqj_bench.parent))
-        import kqj_bench as kqj  # type: ignore[import-not-found]
+        import kqj_bench as kqj
 
         kqj.main()
 

@@ -46,15 +46,14 @@ def _as_card(value: Card | str) -> Card:
     return Card.parse(value)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Play:
     """Play one card to the current trick; ``Play("Th") == Play(Card.parse("Th"))``."""
 
     card: Card
 
-    def __post_init__(self) -> None:
-        if not isinstance(self.card, Card):
-            object.__setattr__(self, "card", _as_card(self.card))
+    def __init__(self, card: Card | str) -> None:
+        object.__setattr__(self, "card", _as_card(card))
 
     def __str__(self) -> str:
         return f"Play({self.card})"

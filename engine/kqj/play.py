@@ -1,0 +1,120 @@
+"""KQJ trick play (RULES.md §5.4): which cards a player may play, and playing one.
+
+The legal plays of a player P, with the *master card* the card currently winning the trick:
+
+1. leading: any card;
+2. P holds the led suit: if the led suit is trumps (the trump suit, or any suit in all-trump),
+   a card of it that beats the master if P has one — even over a partner — else any card of
+   it; if the led suit is not trumps, any card of it;
+3. P is void in the led suit: a partner is master → any card; an opponent is master → a card
+   that beats it if P has one, else any card. There is no duty to undertrump (AMB-K03): this
+   is where KQJ differs from Belote. In all-trump and no-trump no card of another suit can
+   beat the master, so a void player may always play anything (AMB-K04, AMB-K05).
+
+"Beats" comes from ``deck.BEATERS``: the master card is always of the led suit or a trump, so
+a card beats it if it is higher in the same suit (trump order for trumps, plain order
+otherwise) or, in a suit game, a trump played over a non-trump master.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from engine.cards import CARDS_BY_INDEX, SUIT_MASKS
+from engine.core import CardPlayed, TrickWon
+from engine.kqj.actions import Event
+from engine.kqj.deck import ALL_TRUMP, BEATERS, PLAYERS, POINTS, TRICKS
+from engine.kqj.state import GameState, Phase
+
+_SUIT_MASKS: Final = SUIT_MASKS
+
+
+def begin_play(st: GameState) -> None:
+    """The contract is fixed: the dealer's left leads to the first trick (§5.4, AMB-K24)."""
+    opener = (st.dealer + 1) % PLAYERS
+    st.phase = Phase.PLAY
+    st.leader = opener
+    st.to_act_ = opener
+    st.trick = ()
+    st.master_seat = -1
+    st.master_card = -1
+
+
+def legal_play_mask(st: GameState, seat: int) -> int:
+    """The cards ``seat`` may play to the current trick, as a hand mask (§5.4).
+
+    >>> from engine import kqj
+    >>> from engine.cards import cards_in
+    >>> state = kqj.deal(kqj.preset("kqj").replace(auction=True), dealer=5, hands=[
+    ...     "9h 8h 7h Ah Th Hh Kh Jh", "Qh 6h 5h 4h 9s 8s 7s As", "Ts Hs Ks Qs Js 6s 5s 4s",
+    ...     "9d 8d 7d Ad Td Hd Kd Qd", "Jd 6d 5d 4d 9c 8c 7c Ac", "Tc Hc Kc Qc Jc 6c 5c 4c"])
+    >>> state = kqj.apply(state, 0, kqj.Capot("h")).state
+    >>> state = kqj.apply(state, 0, kqj.Play("Jh")).state
+    >>> [str(c) for c in cards_in(legal_play_mask(state, 1))]  # hearts led: beat the Jh
+    ['Qh']
+    """
+    hand = st.hands[seat]
+    trick = st.trick
+    if not trick:
+        return hand
+    led = trick[0] >> 4
+    follow = hand & _SUIT_MASKS[led]
+    contract = st.contract
+    beaters = BEATERS[contract][st.master_card]
+    if follow:
+        if contract in (led, ALL_TRUMP):
+            # A trump lead: beat the master if you can, even over a partner (§5.4 2.).
+            beat = follow & beaters
+            return beat if beat else follow
+        return follow
+    team_of = st.team_of
+    if team_of[st.master_seat] == team_of[seat]:
+        return hand  # void, partner master: anything, a higher trump included (§5.4 3.)
+    beat = hand & beaters  # void, opponent master: beat it if you can, else anything
+    return beat if beat else hand
+
+
+def step_play(st: GameState, seat: int, card: int, ev: list[Event] | None) -> bool:
+    """Play a card (already known to be legal); True when it completed the eighth trick."""
+    st.hands[seat] ^= 1 << card
+    trick = st.trick
+    if trick:
+        if BEATERS[st.contract][st.master_card] >> card & 1:
+            st.master_card = card
+            st.master_seat = seat
+        trick += (card,)
+    else:
+        trick = (card,)
+        st.master_card = card
+        st.master_seat = seat
+    st.plays += (card,)
+    if ev is not None:
+        ev.append(CardPlayed(seat, CARDS_BY_INDEX[card]))  # type: ignore[arg-type]
+    if len(trick) < PLAYERS:
+        st.trick = trick
+        st.to_act_ = (seat + 1) % PLAYERS
+        return False
+    # The trick is complete: the master card wins it, its points go to the winner's team.
+    winner = st.master_seat
+    table = POINTS[st.contract]
+    points = (
+        table[trick[0]]
+        + table[trick[1]]
+        + table[trick[2]]
+        + table[trick[3]]
+        + table[trick[4]]
+        + table[trick[5]]
+    )
+    team = st.team_of[winner]
+    st.team_points[team] += points
+    st.team_tricks[team] += 1
+    st.winners += (winner,)
+    if ev is not None:
+        cards = tuple(CARDS_BY_INDEX[c] for c in trick)
+        ev.append(TrickWon(winner, cards, points))  # type: ignore[arg-type]
+    st.trick = ()
+    st.leader = winner
+    st.to_act_ = winner
+    st.master_seat = -1
+    st.master_card = -1
+    return len(st.winners) == TRICKS

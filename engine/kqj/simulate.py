@@ -1,0 +1,189 @@
+"""The simulation path for search-based computer players: copy a state, re-deal the cards a
+seat cannot see, and play random legal moves to the end of the round.
+
+It runs the very same rule functions as ``apply`` (``game._perform``, ``play.step_play``,
+``scoring.score_round``) on a private copy, only without building events and without dealing
+the next round, so it is several times faster while never holding a second copy of the rules.
+
+>>> import random
+>>> from engine import kqj
+>>> state = kqj.new_game(kqj.preset("kqj"), seed=4)
+>>> rng = random.Random(1)
+>>> end = playout(determinize(state, state.to_act, rng), rng)
+>>> sum(end.last_round.card_points), sum(end.scores) >= sum(state.scores)
+(236, True)
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Final
+
+from engine.cards import iter_indices
+from engine.kqj.deck import ALL_TRUMP, BEATERS, FULL_MASK, PLAYERS, SUIT_CARDS, TRICKS
+from engine.kqj.game import _perform
+from engine.kqj.legality import legal_actions
+from engine.kqj.play import legal_play_mask, step_play
+from engine.kqj.scoring import score_round
+from engine.kqj.state import GameState, Phase
+
+ATTEMPTS: Final = 40
+"""Constrained re-deals tried before falling back to a plain shuffle (never needed in
+practice: the constraints come from a real deal, so one always exists)."""
+
+
+def known_absent(state: GameState) -> list[int]:
+    """For every seat, the cards it certainly does not hold, deduced from the play so far with
+    the rules of §5.4 (public knowledge): a player who did not follow has none of the led suit;
+    a player who was bound to beat the master card and did not has no card that beats it.
+
+    >>> from engine import kqj
+    >>> known_absent(kqj.new_game(kqj.preset("kqj"), seed=1)) == [0] * 6
+    True
+    """
+    absent = [0] * PLAYERS
+    contract = state.contract
+    if contract < 0 or not state.plays:
+        return absent
+    beaters = BEATERS[contract]
+    team_of = state.team_of
+    opener = (state.dealer + 1) % PLAYERS
+    plays = state.plays
+    winners = state.winners
+    for start in range(0, len(plays), PLAYERS):
+        number = start // PLAYERS
+        leader = opener if number == 0 else winners[number - 1]
+        trick = plays[start : start + PLAYERS]
+        led = trick[0] >> 4
+        master, master_seat = trick[0], leader
+        for pos in range(1, len(trick)):
+            card = trick[pos]
+            seat = (leader + pos) % PLAYERS
+            must_beat = False
+            if card >> 4 != led:
+                absent[seat] |= SUIT_CARDS[led]
+                must_beat = team_of[master_seat] != team_of[seat]
+            elif contract in (led, ALL_TRUMP):
+                must_beat = True
+            if beaters[master] >> card & 1:
+                master, master_seat = card, seat
+            elif must_beat:
+                absent[seat] |= beaters[master]
+    return absent
+
+
+def determinize(state: GameState, seat: int, rng: Random) -> GameState:
+    """A copy of ``state`` in which every card ``seat`` cannot see is dealt again at random.
+
+    Hidden cards are the other players' hands and the undealt stock under the Return; hand
+    sizes are kept, the Return stays with the declarer until played, and what the play has
+    revealed (``known_absent``) is respected.
+
+    >>> import random
+    >>> from engine import kqj
+    >>> state = kqj.new_game(kqj.preset("kqj"), seed=2)
+    >>> guess = determinize(state, 0, random.Random(5))
+    >>> guess.hands[0] == state.hands[0], guess.hands[1] == state.hands[1]
+    (True, False)
+    """
+    st = state.clone()
+    others = [s for s in range(PLAYERS) if s != seat]
+    fixed = [0] * PLAYERS
+    if st.return_card >= 0 and st.declarer >= 0 and st.declarer != seat:
+        fixed[st.declarer] = st.hands[st.declarer] & (1 << st.return_card)
+    pool: list[int] = list(st.stock[1:])
+    for s in others:
+        pool.extend(iter_indices(st.hands[s] & ~fixed[s]))
+    need = [0] * (PLAYERS + 1)  # the last slot is the stock under the Return
+    for s in others:
+        need[s] = st.hands[s].bit_count() - fixed[s].bit_count()
+    need[PLAYERS] = max(len(st.stock) - 1, 0)
+    absent = known_absent(st)
+    allowed = [FULL_MASK & ~absent[s] for s in range(PLAYERS)] + [FULL_MASK]
+    hands = _constrained_deal(pool, need, allowed, rng)
+    for s in others:
+        st.hands[s] = hands[s] | fixed[s]
+    if st.stock:
+        under = list(iter_indices(hands[PLAYERS]))
+        rng.shuffle(under)
+        st.stock = (st.stock[0], *under)
+    return st
+
+
+def _constrained_deal(
+    pool: list[int], need: list[int], allowed: list[int], rng: Random
+) -> list[int]:
+    """Masks for each slot holding ``need[slot]`` cards of ``pool``, every card in a slot that
+    allows it; cards go to slots with chances in proportion to the room left."""
+    slots = [slot for slot in range(len(need)) if need[slot]]
+    random = rng.random
+    for _ in range(ATTEMPTS):
+        order = pool[:]
+        rng.shuffle(order)
+        order.sort(key=lambda card: sum(allowed[s] >> card & 1 for s in slots))
+        room = need[:]
+        masks = [0] * len(need)
+        for card in order:
+            choices = [s for s in slots if room[s] and allowed[s] >> card & 1]
+            if not choices:
+                break
+            total = sum(room[s] for s in choices)
+            pick = random() * total
+            for slot in choices:
+                pick -= room[slot]
+                if pick < 0:
+                    break
+            room[slot] -= 1
+            masks[slot] |= 1 << card
+        else:
+            return masks
+    masks = [0] * len(need)
+    order = pool[:]
+    rng.shuffle(order)
+    pos = 0
+    for slot in slots:
+        for card in order[pos : pos + need[slot]]:
+            masks[slot] |= 1 << card
+        pos += need[slot]
+    return masks
+
+
+def playout(state: GameState, rng: Random) -> GameState:
+    """Play random legal actions from ``state`` to the end of its round (or of the game) and
+    return the final position; ``state`` itself is not changed.
+
+    The count is made (``last_round``, the scores, the pool and ``winner`` are final for the
+    round) but the next round is not dealt. In the contract phases the seat to act picks
+    uniformly among its own legal actions (out-of-turn counters are not simulated).
+
+    >>> import random
+    >>> from engine import kqj
+    >>> end = playout(kqj.new_game(kqj.preset("kqj"), seed=6), random.Random(3))
+    >>> end.tricks_played, end.last_round.outcome in ("won", "litigation")
+    (8, True)
+    """
+    st = state.clone()
+    round_number = st.round_number
+    random = rng.random
+    if len(st.winners) == TRICKS:
+        return st  # this round is already counted (a playout's own end position)
+    while st.winner_ is None and st.round_number == round_number:
+        seat = st.to_act_
+        assert seat is not None
+        if st.phase is not Phase.PLAY:
+            actions = legal_actions(st, seat)
+            _perform(st, seat, actions[int(random() * len(actions))], None, deal_next=False)
+            continue
+        while True:
+            mask = legal_play_mask(st, seat)
+            skip = int(random() * mask.bit_count())
+            while skip:
+                mask &= mask - 1
+                skip -= 1
+            if step_play(st, seat, (mask & -mask).bit_length() - 1, None):
+                score_round(st, None)
+                return st
+            following = st.to_act_
+            assert following is not None
+            seat = following
+    return st
