@@ -46,11 +46,12 @@ from engine.allfours.game import (
     replay,
 )
 from engine.allfours.players import choose_action
-from engine.allfours.rules import PRESET_NAMES, Ruleset, preset
+from engine.allfours.rules import MAX_TARGET, PRESET_NAMES, Ruleset, preset
 from engine.allfours.state import GameState, Phase, PlayerView
 from engine.core import IllegalActionError, Transition
 
 __all__ = [
+    "MAX_TARGET",
     "PRESET_NAMES",
     "Action",
     "Beg",

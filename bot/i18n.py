@@ -1,0 +1,54 @@
+"""Every user-facing string goes through ``t(key, locale, **params)``.
+
+Catalogs live in ``bot/locales/<language>.py`` as a ``MESSAGES`` dict of ``key -> text`` with
+``str.format`` placeholders. A locale such as ``pt-BR`` falls back to ``pt`` and then to
+English, so a language can be added without touching the cogs. A key missing from every
+catalog is a programming error and raises ``KeyError`` (tests check every key used exists).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from functools import cache
+from typing import Final
+
+DEFAULT_LOCALE: Final = "en"
+LANGUAGES: Final = ("en",)
+"""Languages with a catalog in ``bot/locales``."""
+
+
+@cache
+def catalog(language: str) -> Mapping[str, str]:
+    """The messages of one language (empty when there is no catalog for it)."""
+    if language not in LANGUAGES:
+        return {}
+    module = importlib.import_module(f"bot.locales.{language}")
+    messages: Mapping[str, str] = module.MESSAGES
+    return messages
+
+
+def _chain(locale: str | None) -> tuple[str, ...]:
+    if not locale:
+        return (DEFAULT_LOCALE,)
+    text = str(locale)
+    base = text.split("-")[0].split("_")[0].lower()
+    return tuple(dict.fromkeys((text, base, DEFAULT_LOCALE)))
+
+
+def lookup(key: str, locale: str | None) -> str | None:
+    """The raw text of ``key`` in ``locale`` only (no English fallback); None if untranslated."""
+    for language in _chain(locale)[:-1] or _chain(locale):
+        text = catalog(language).get(key)
+        if text is not None:
+            return text
+    return None
+
+
+def t(key: str, locale: str | None = None, /, **params: object) -> str:
+    """The text of ``key`` in ``locale`` (falling back to English), formatted with ``params``."""
+    for language in _chain(locale):
+        text = catalog(language).get(key)
+        if text is not None:
+            return text.format(**params) if params else text
+    raise KeyError(f"no message {key!r} in any catalog")

@@ -1,0 +1,323 @@
+"""The English catalog: every user-facing text of the bot (``bot.i18n.t``).
+
+Placeholders are ``str.format`` fields. Discord markup (``<@id>``, ``<#id>``, ``<t:…:R>``) is
+built by the callers and passed in as parameters.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+_TRICKS: Final = (
+    "**Play:** {leader} leads to the first trick; each winner leads the next. If trumps are "
+    "led you must play a trump if you have one. If a plain suit is led you may follow suit "
+    "**or** trump, as you like; only without a card of that suit may you play anything. "
+    "The highest trump wins the trick, else the highest card of the suit led."
+)
+_GAME_POINT: Final = (
+    "**Game** 1: most card points in the tricks won (ace 4, king 3, queen 2, jack 1, "
+    "ten 10); a tie scores nothing."
+)
+_CARIBBEAN: Final = (
+    "**Players:** 4 in two partnerships, partners opposite; play goes to the right. First "
+    "team to **14** wins — checked after every single point, even in the middle of a deal.\n"
+    "**Deal:** 6 cards each, then the next card is turned up: the **kick**. The dealer's team "
+    "scores it at once: {kicks}.\n"
+    "**Stand or beg:** the player on the dealer's right **stands** (the kick's suit is trumps) "
+    "or **begs**. The dealer then either **takes one** (the beggars score 1, the kick's suit "
+    "stays trumps) or **runs the pack**: 3 more cards to everyone and a new kick, which scores "
+    "too. A new suit becomes trumps; the same suit again means another run; a third kick of "
+    "the same suit throws the deal in (same dealer, points kept). Nobody discards: hands hold "
+    "6, 9 or 12 cards.\n" + _TRICKS.format(leader="The dealer's right") + "\n"
+    "**Each hand scores, in this order:** **High** 1 (highest trump in play, to its holder's "
+    "team), **Low** 1 (lowest trump in play, to its holder's team), **Jack** of trumps 1 to "
+    "the team that held it if that team wins it — if the other team captures it, they score "
+    "**hang jack**, 3. " + _GAME_POINT
+)
+_ENGLISH: Final = (
+    "**Players:** 2. First to **{target}** wins, the moment the point is scored.\n"
+    "**Deal:** 6 cards each; the next card is turned up as the trump candidate. A turned jack "
+    "scores 1 for the dealer.\n"
+    "**Stand or beg:** the non-dealer (the elder) **stands** (that suit is trumps) or "
+    "**begs**. The dealer either **gives one** (the elder scores 1 and the suit stays) or "
+    "**runs the pack**: 3 more cards each and a new card is turned. A suit already turned "
+    "this deal is set aside and the pack is run again; a new suit (a jack scores 1 for the "
+    "dealer) {after_run} If all four suits are refused or the pack runs short, the same "
+    "dealer deals again, points kept.\n"
+    "**Discard:** once trumps are fixed, each player holding more than 6 cards discards down "
+    "to 6.\n" + _TRICKS.format(leader="The elder") + "\n"
+    "**Each hand scores, in this order:** **High** 1 (holder of the highest trump in play), "
+    "**Low** 1 (holder of the lowest), **Jack** of trumps 1 to whoever captures it. "
+    + _GAME_POINT
+    + "\n**Three or four players** (option players): play goes to the left; from the "
+    "dealer's left each player in turn accepts or refuses the turned suit. If anyone but the "
+    "elder (or the elder's partner) accepts, the elder's side scores 1. If everyone refuses, "
+    "the pack is run for every player."
+)
+
+MESSAGES: Final[dict[str, str]] = {
+    # --- commands -------------------------------------------------------------------------
+    "cmd.group": "Play All Fours at a table in this channel",
+    "cmd.start": "Open a table of All Fours in this channel",
+    "cmd.start.variant": "Which All Fours",
+    "cmd.start.players": "Number of players (Caribbean: 2 or 4; English and Seven Up: 2 to 4)",
+    "cmd.start.partnerships": "Four players in two partnerships (English and Seven Up)",
+    "cmd.start.target": "Points that win the game",
+    "cmd.start.timer": "Seconds each player has per decision (leave empty for no timer)",
+    "cmd.start.kicks": "Caribbean kicks: Trinidad (six scores 2) or Tobago (two scores 2)",
+    "cmd.start.low": "Low point to the player who held it or to who captured it",
+    "cmd.start.gift": "Whether accepting a begged suit gives a point",
+    "cmd.start.game_tie": "Who gets the Game point on a tie",
+    "cmd.start.undertrump": "Whether a player may undertrump",
+    "cmd.start.take_one_to_win": "Whether the dealer may take one when that point wins",
+    "cmd.hand": "Open your hand at your table",
+    "cmd.leave": "Leave your table (the computer takes your seat in a game)",
+    "cmd.end": "End the table in this channel (host or Manage Server)",
+    "cmd.rules": "The rules of an All Fours variant, in short",
+    "cmd.rules.variant": "Which All Fours",
+    "cmd.leaderboard": "Best rated players",
+    "cmd.leaderboard.family": "Which game",
+    "cmd.leaderboard.scope": "This server or everywhere",
+    "cmd.stats": "Ratings and recent games of a player",
+    "cmd.stats.user": "Whose statistics (default: yours)",
+    "cmd.settings": "Server settings for All Fours tables (Manage Server)",
+    "cmd.settings.timer": "Default seconds per decision for new tables (0: no timer)",
+    "choice.kicks.trinidad": "Trinidad (ace 1, six 2, jack 3)",
+    "choice.kicks.tobago": "Tobago (ace 1, two 2, jack 3)",
+    "choice.low.held": "To the holder",
+    "choice.low.captured": "To the captor",
+    "choice.game_tie.none": "Nobody",
+    "choice.game_tie.non_dealer": "The first non-dealer side",
+    # --- games and variants ---------------------------------------------------------------
+    "family.allfours": "All Fours",
+    "variant.caribbean": "Caribbean All Fours (Trinidad)",
+    "variant.caribbean-tobago": "Caribbean All Fours (Tobago)",
+    "variant.caribbean-2p": "Trinidad All Fours for two",
+    "variant.english": "English All Fours",
+    "variant.english-7": "English All Fours to 7",
+    "variant.seven-up": "Seven Up",
+    "opt.partners": "4 players in two partnerships, partners opposite",
+    "opt.individual": "{players} players, each for themselves",
+    "opt.target": "First to {target} points wins",
+    "opt.kicks.6": "Trinidad kicks: ace 1, six 2, jack 3",
+    "opt.kicks.2": "Tobago kicks: ace 1, two 2, jack 3",
+    "opt.low.held": "Low to the player who held it",
+    "opt.low.captured": "Low to the player who captured it",
+    "opt.no_gift": "Accepting a begged suit gives no point",
+    "opt.game_tie_non_dealer": "A tied Game point goes to the first side after the dealer's",
+    "opt.no_undertrump": "No undertrumping",
+    "opt.no_take_one_to_win": "The dealer may not take one when that point wins the game",
+    "opt.timer": "{seconds} seconds per decision",
+    "opt.no_timer": "No turn timer",
+    "opt.rated": "Rated",
+    "opt.unrated": "Unrated (a computer plays)",
+    "suit.s": "spades",
+    "suit.h": "hearts",
+    "suit.d": "diamonds",
+    "suit.c": "clubs",
+    "rules.title": "{variant}: the rules in short",
+    "rules.caribbean": _CARIBBEAN.format(kicks="ace 1, six 2, jack 3 (Trinidad)"),
+    "rules.caribbean-tobago": _CARIBBEAN.format(kicks="ace 1, two 2, jack 3 (Tobago)"),
+    "rules.caribbean-2p": (
+        "**Players:** 2, each for themselves. First to **14** wins — checked after every "
+        "single point.\n"
+        "**Deal:** 6 cards each, then the **kick** is turned up and scores for the dealer: "
+        "ace 1, six 2, jack 3.\n"
+        "**Stand or beg:** the non-dealer **stands** (the kick's suit is trumps) or **begs**. "
+        "The dealer either **takes one** (the beggar scores 1, the kick's suit stays trumps) "
+        "or **runs the pack**: 3 more cards each and a new kick, which scores too. Runs go on "
+        "until a new suit is kicked, which becomes trumps; if the pack runs out first, the "
+        "same dealer deals again, points kept. Nobody discards.\n"
+        + _TRICKS.format(leader="The non-dealer")
+        + "\n**Each hand scores, in this order:** **High** 1 and **Low** 1 to the holders of "
+        "the highest and lowest trumps in play, **Jack** of trumps 1 to its holder if they "
+        "win it — if the opponent captures it, they score **hang jack**, 3. " + _GAME_POINT
+    ),
+    "rules.english": _ENGLISH.format(
+        target=11,
+        after_run="becomes the new candidate and the elder stands or begs again.",
+    ),
+    "rules.english-7": _ENGLISH.format(
+        target=7,
+        after_run="becomes the new candidate and the elder stands or begs again.",
+    ),
+    "rules.seven-up": _ENGLISH.format(
+        target=7,
+        after_run="becomes trumps at once, with no second stand or beg and no point to give.",
+    ),
+    # --- lobby ----------------------------------------------------------------------------
+    "lobby.title": "New table: {variant}",
+    "lobby.help": (
+        "Take a seat with the buttons. The host starts when every seat is taken and may fill "
+        "seats with the computer (the table is then unrated). A lobby nobody touches for 15 "
+        "minutes closes itself."
+    ),
+    "lobby.started": "The game has started: the table is below.",
+    "lobby.closed.cancelled": "The host cancelled this table.",
+    "lobby.closed.idle": "This table closed after 15 minutes without activity.",
+    "lobby.join": "Join",
+    "lobby.join_team": "Join {team}",
+    "lobby.leave": "Leave",
+    "lobby.add_computer": "Add computer",
+    "lobby.start": "Start",
+    "lobby.cancel": "Cancel",
+    "lobby.updated": "Done: the table has been updated.",
+    "lobby.channel_busy": "There is already an unfinished table in <#{channel_id}>: {link}",
+    "lobby.user_busy": (
+        "You already sit at an unfinished table in <#{channel_id}>: {link} — finish it or use "
+        "/allfours leave first."
+    ),
+    "lobby.already_seated": "You already have a seat at this table.",
+    "lobby.not_seated": "You don't have a seat at this table.",
+    "lobby.host_cannot_leave": "The host can't leave the lobby: cancel the table instead.",
+    "lobby.host_only": "Only the host can do that.",
+    "lobby.not_full": "Every seat must be taken before the game can start.",
+    "lobby.full": "Every seat is taken.",
+    "lobby.team_full": "That team is full: join the other one.",
+    "lobby.already_started": "This game has already started.",
+    "options.unknown_variant": "{variant} is not an All Fours variant I know.",
+    "options.players": "This variant can't be played with {players} players.",
+    "options.partnerships_need_four": "Partnerships need four players.",
+    "options.caribbean_partners": "Four-player Caribbean All Fours is always played in teams.",
+    "options.target": "The target must be between 1 and {max} points.",
+    "options.kicks_caribbean_only": "Trinidad or Tobago kicks only apply to Caribbean All Fours.",
+    "options.timer": "The turn timer must be between {min} and {max} seconds.",
+    "options.invalid": "Those options don't fit together.",
+    # --- seats and teams ------------------------------------------------------------------
+    "seat.empty": "— empty —",
+    "seat.computer": "Computer {number}",
+    "seat.handed_over": "{player} (the computer plays)",
+    "seat.dealer": "dealer",
+    "seat.host": "host",
+    "seat.number": "Seat {number}",
+    "team.name": "Team {letter}",
+    # --- the table ------------------------------------------------------------------------
+    "table.title": "{variant} — hand {hand}",
+    "table.footer": "Table #{game}",
+    "table.side_score": "{side}: {points}",
+    "table.trump": "Trumps: {suit}",
+    "table.kick": "Kick: {cards}",
+    "table.kicks": "Turned up: {cards}",
+    "table.trick": "On the table: {trick}",
+    "table.no_card": "no card yet",
+    "table.last_trick": "Last trick: {trick} — won by {winner}",
+    "table.turn_title": "Turn",
+    "table.turn": "{players} {what}",
+    "table.deadline": "(time runs out {when})",
+    "table.previous_hand": "After hand {hand}",
+    "table.my_hand": "My hand",
+    "table.ping": "{players} — your turn.",
+    "table.hand_over": "{variant} — hand {hand} is over",
+    "table.hand_done": "This hand is over.",
+    "table.winner": "🏆 **{side} wins the game** — {scores}",
+    "table.rated": "The result counts for the ratings.",
+    "table.unrated": "This table was unrated.",
+    "table.abandoned": "Ended by {player} — abandoned and unrated. Score: {scores}",
+    "table.unknown": "I know no such table.",
+    "table.none_here": "You have no table here: start one with /allfours start.",
+    "table.none_in_channel": "There is no unfinished table in this channel.",
+    "turn.declare": "to stand or beg",
+    "turn.accept": "to accept or refuse the turned suit",
+    "turn.reply": "to take one or run the pack",
+    "turn.discard": "to discard down to six cards",
+    "turn.play": "to play",
+    "award.kick": "Kick {card}: {side} +{points}",
+    "award.take_one": "Took one: {side} +{points}",
+    "award.gift": "Gift: {side} +{points}",
+    "award.high": "**High** {card}, held by {player}: {side} +{points}",
+    "award.low": "**Low** {card}, {player}: {side} +{points}",
+    "award.jack": "**Jack** {card}, {player}: {side} +{points}",
+    "award.hang_jack": "**Hang jack!** {card} captured by {player}: {side} +{points}",
+    "award.game": "**Game**: {side} +{points}",
+    "count.no_trump": "No trump was in play: no High, Low or Jack.",
+    "count.game_tied": "**Game**: tied ({totals}), nobody scores.",
+    "count.game_totals": "Card points for Game: {totals}",
+    "count.scores": "Score: {scores}",
+    # --- the hand panel -------------------------------------------------------------------
+    "panel.title": "Your hand — table #{game}",
+    "panel.footer": "Only you can see this. It updates itself when it is your turn.",
+    "panel.your_cards": "Your cards",
+    "panel.trump": "Trumps",
+    "panel.kick": "Kick",
+    "panel.discarded": "Your discards",
+    "panel.trick": "On the table",
+    "panel.stand": "Stand",
+    "panel.beg": "Beg",
+    "panel.take_one": "Take one",
+    "panel.run_pack": "Run the pack",
+    "panel.accept": "Accept {suit}",
+    "panel.refuse": "Refuse",
+    "panel.refresh": "Refresh",
+    "panel.your_turn.declare": "**Your turn:** stand or beg.",
+    "panel.your_turn.reply": "**Your turn:** take one or run the pack.",
+    "panel.your_turn.play": "**Your turn:** play a card.",
+    "panel.your_turn.discard": "**Discard:** click {count} card(s) to keep six.",
+    "panel.waiting": "Right now: {players} {what}.",
+    "panel.not_your_turn": "Not your turn: this panel wakes up when it is.",
+    "panel.spectator": "You are watching: you have no seat at this table.",
+    "panel.spectator_reply": (
+        "You are not playing at this table: only its players have a hand. Start your own "
+        "with /allfours start."
+    ),
+    "panel.handed_over": "The computer plays your seat now.",
+    "panel.not_started": "The game has not started yet.",
+    "panel.closed": "This table is over.",
+    "hand.empty": "no cards",
+    # --- clicks and refusals --------------------------------------------------------------
+    "act.stale": "That was already played: here is your hand as it is now.",
+    "act.not_your_turn": "It is not your turn.",
+    "act.illegal": "You can't do that now.",
+    "act.not_seated": "You have no seat at this table.",
+    "act.handed_over": "The computer plays your seat now.",
+    "act.not_started": "The game has not started yet.",
+    "act.table_closed": "This table is over.",
+    "act.unknown_action": "I don't understand that button.",
+    "act.busy": "The table is busy: please try again.",
+    "act.done": "Done.",
+    "leave.no_table": "You have no unfinished table in this server.",
+    "leave.lobby": "You left the table in <#{channel_id}>.",
+    "leave.game": "The computer now plays your seat at the table in <#{channel_id}>.",
+    "end.not_allowed": "Only the host or a member with Manage Server can end this table.",
+    "end.done": "Table #{game} has been ended. It is recorded as abandoned and unrated.",
+    "settings.not_allowed": "You need the Manage Server permission for that.",
+    "settings.timer_set": "New tables of this server get {seconds} seconds per decision.",
+    "settings.timer_off": "New tables of this server have no turn timer.",
+    "error.permissions": "I need these permissions in this channel: {permissions}.",
+    "error.unexpected": "Sorry, something went wrong. Nothing was changed; please try again.",
+    "error.unavailable": "The game is restarting: please try again in a moment.",
+    "error.unknown_button": "This button is not one of mine, or it is out of date.",
+    "perm.view_channel": "View Channel",
+    "perm.send_messages": "Send Messages",
+    "perm.send_messages_in_threads": "Send Messages in Threads",
+    "perm.embed_links": "Embed Links",
+    # --- leaderboards and stats -----------------------------------------------------------
+    "board.title": "{family} leaderboard — {scope}",
+    "board.scope.server": "this server",
+    "board.scope.global": "all servers",
+    "board.line": (
+        "**{rank}.** {player} — **{rating}** · {games} games, {wins} wins ({rate}) · "
+        "hang jacks {hang_jacks} · kick points {kicks}"
+    ),
+    "board.empty": "Nobody has played {min} rated games yet.",
+    "board.footer": "Conservative rating, at least {min} rated games · page {page}/{pages}",
+    "board.unknown_family": "I know no such game.",
+    "page.previous": "◀ Previous",
+    "page.next": "Next ▶",
+    "stats.title": "{family} statistics",
+    "stats.player": "{player}",
+    "stats.unrated": "No rated games yet.",
+    "stats.rank": "rank {rank}",
+    "stats.provisional": "unranked until {min} rated games",
+    "stats.block": (
+        "Rating **{rating}** ({place})\n{games} games · {wins} wins ({rate})\n"
+        "Hang jacks {hang_jacks} · kick points {kicks}"
+    ),
+    "stats.recent": "Recent tables",
+    "stats.none": "No finished tables yet.",
+    "stats.match": "{when} {variant}: {result} {score}–{other}{rated}",
+    "stats.won": "won",
+    "stats.lost": "lost",
+    "stats.abandoned": "abandoned",
+    "stats.unrated_mark": " (unrated)",
+    "stats.footer": "Page {page}/{pages}",
+}

@@ -1,0 +1,696 @@
+"""GameService: tables from lobby to result, one lock per game, durable before shown.
+
+The flow of one click (DESIGN.md): the cog parses and authorises, then ``act(game_id, user,
+code, expected_version)`` takes the game's lock, checks the seat and the version, calls the
+engine, and commits the new snapshot, the action-log row, the seat counters and (at the end)
+the match record and ratings in one transaction. Only then does the in-memory table change
+and the presenter (registered by the cog) get asked to render; the cog answers the click
+after ``act`` returns, so nothing is acknowledged before it is durable.
+
+Versions: a game is at version 0 in the lobby, 1 once dealt, and every engine action adds 1.
+A button carries the version it was drawn at. A click on an older version is refused ("that
+was already played") with one exception, for decisions several seats take at the same time
+(English / Seven Up discards, where ``legal_actions`` offers a discard to every seat holding
+more than six): the click is accepted when every action logged since its version is such a
+shared decision by *another* seat and the clicked action is still legal. So one player's
+discard never makes another discarding player's panel stale, while a double click (the
+second carries the version the first consumed, and the log shows the clicker's own action)
+is still refused.
+
+Timers use the injected clock. A turn clock runs per seat from the moment that seat may act
+until it acts (a player discarding several cards keeps one clock for the whole decision);
+when it runs out the computer takes that one decision, and the third consecutive expiry
+hands the seat to the computer. After a restart every clock starts afresh, so nobody is
+charged for the downtime. Lobbies close after 15 idle minutes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import sqlite3
+from collections.abc import AsyncIterator, Callable
+from dataclasses import replace
+from typing import Any, Final
+
+from bot import ratings
+from bot.clock import Clock, SystemClock
+from bot.families import OptionsError, family
+from bot.models import ActionRecord, GameRecord, SeatRecord, Source, Status
+from bot.scheduling import Scheduler
+from bot.storage import Storage
+from bot.tables import (
+    Panel,
+    Presenter,
+    ServiceError,
+    Snapshot,
+    Table,
+    actors_of,
+    computer_to_act,
+    free_seat,
+    match_record,
+    snapshot_of,
+    table_link,
+)
+
+__all__ = ["GameService", "Panel", "Presenter", "ServiceError", "Snapshot", "Table"]
+
+log = logging.getLogger(__name__)
+
+LOBBY_IDLE_SECONDS: Final = 15 * 60
+TIMEOUTS_TO_HAND_OVER: Final = 3
+LOCK_WAIT_SECONDS: Final = 2.0
+"""How long a click waits for a busy game before it is told to try again (Discord allows 3 s)."""
+MIN_TURN_SECONDS: Final = 10
+MAX_TURN_SECONDS: Final = 3600
+
+
+def _system_seed() -> int:
+    return random.SystemRandom().randrange(1, 2**62)
+
+
+class GameService:
+    def __init__(
+        self,
+        storage: Storage,
+        *,
+        clock: Clock | None = None,
+        seeds: Callable[[], int] | None = None,
+        computer_delay: float = 1.0,
+        lobby_idle: float = LOBBY_IDLE_SECONDS,
+    ) -> None:
+        self.storage = storage
+        self.clock: Clock = clock or SystemClock()
+        self.presenter: Presenter | None = None
+        self._seeds = seeds or _system_seed
+        self.computer_delay = computer_delay
+        self.lobby_idle = lobby_idle
+        self._tables: dict[int, Table] = {}
+        self.scheduler = Scheduler(self.clock)
+
+    # --- reading --------------------------------------------------------------------------
+
+    def cached(self, game_id: int) -> Table | None:
+        return self._tables.get(game_id)
+
+    async def snapshot(self, game_id: int) -> Snapshot:
+        """The latest snapshot of any table, open or closed; unknown ids raise ServiceError."""
+        table = self._tables.get(game_id)
+        if table is not None:
+            return table.current
+        record = await self.storage.game(game_id)
+        if record is None:
+            raise ServiceError("table.unknown")
+        return snapshot_of(family(record.family), record)
+
+    async def table_in_channel(self, channel_id: int) -> Snapshot | None:
+        record = await self.storage.open_game_in_channel(channel_id)
+        return None if record is None else await self.snapshot(record.id)
+
+    async def table_of_user(self, guild_id: int, user_id: int) -> Snapshot | None:
+        record = await self.storage.open_game_of_user(guild_id, user_id)
+        return None if record is None else await self.snapshot(record.id)
+
+    def deadlines(self, game_id: int) -> dict[int, float]:
+        """Seat -> epoch second its turn clock runs out (empty without a timer)."""
+        table = self._tables.get(game_id)
+        return dict(table.deadlines) if table else {}
+
+    async def message_of(self, game_id: int) -> tuple[int | None, int | None]:
+        """The message that shows a table now, and the hand it shows (None: the lobby)."""
+        table = self._tables.get(game_id)
+        if table is not None:
+            return table.message_id, table.message_hand
+        record = await self.storage.game(game_id)
+        return (record.message_id, record.message_hand) if record else (None, None)
+
+    async def panel(self, game_id: int, user_id: int) -> Panel:
+        snap = await self.snapshot(game_id)
+        fam = family(snap.record.family)
+        seat = snap.seat_of(user_id)
+        state = snap.state
+        if state is None:
+            return Panel(snap, seat, None, (), (), False)
+        record = snap.seats.get(seat) if seat is not None else None
+        handed_over = record is not None and record.computer
+        view = fam.observe(state, None if handed_over else seat)
+        legal: tuple[Any, ...] = ()
+        if seat is not None and not handed_over and snap.status is Status.PLAYING:
+            legal = tuple(fam.legal_actions(state, seat))
+        return Panel(
+            snapshot=snap,
+            seat=None if handed_over else seat,
+            view=view,
+            legal=legal,
+            codes=tuple(fam.encode(a) for a in legal),
+            handed_over=handed_over,
+        )
+
+    # --- lobby ----------------------------------------------------------------------------
+
+    async def open_lobby(
+        self,
+        *,
+        family_name: str,
+        variant: str,
+        options: dict[str, object],
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        turn_seconds: int | None,
+        locale: str,
+    ) -> Snapshot:
+        """A new table in the lobby, with the host in the first seat."""
+        fam = family(family_name)
+        try:
+            rules = fam.build_rules(variant, options)
+        except OptionsError as exc:
+            raise ServiceError(exc.key, **exc.params) from None
+        if turn_seconds is None:
+            turn_seconds = await self.storage.default_turn_seconds(guild_id)
+        if turn_seconds is not None and not MIN_TURN_SECONDS <= turn_seconds <= MAX_TURN_SECONDS:
+            raise ServiceError("options.timer", min=MIN_TURN_SECONDS, max=MAX_TURN_SECONDS)
+        await self._check_free(guild_id, channel_id, host_id)
+        now = self.clock.now()
+        record = GameRecord(
+            id=0,
+            family=fam.name,
+            variant=variant,
+            ruleset=fam.rules_to_json(rules),
+            seed=self._seeds(),
+            status=Status.LOBBY,
+            snapshot=None,
+            version=0,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            message_id=None,
+            message_hand=None,
+            host_id=host_id,
+            turn_seconds=turn_seconds,
+            rated=True,
+            locale=locale,
+            last_hand=None,
+            winner=None,
+            end_reason=None,
+            ended_by=None,
+            created_at=now,
+            updated_at=now,
+            seats={0: SeatRecord(seat=0, user_id=host_id, name=host_name)},
+        )
+        try:
+            async with self.storage.transaction() as tx:
+                game_id = await tx.insert_game(record)
+        except sqlite3.IntegrityError:
+            # Another /start in this channel won the race (the unique index refused this one).
+            await self._check_free(guild_id, channel_id, host_id)
+            raise
+        record = replace(record, id=game_id)
+        table = Table(family=fam, current=Snapshot(record, rules, None))
+        self._tables[game_id] = table
+        self._arm_lobby(table)
+        log.info("table %s opened in channel %s (%s)", game_id, channel_id, variant)
+        return table.current
+
+    async def _check_free(self, guild_id: int, channel_id: int, user_id: int) -> None:
+        here = await self.storage.open_game_in_channel(channel_id)
+        if here is not None:
+            raise ServiceError(
+                "lobby.channel_busy", channel_id=here.channel_id, link=table_link(here)
+            )
+        await self._check_user_free(guild_id, user_id)
+
+    async def _check_user_free(self, guild_id: int, user_id: int) -> None:
+        mine = await self.storage.open_game_of_user(guild_id, user_id)
+        if mine is not None:
+            raise ServiceError("lobby.user_busy", channel_id=mine.channel_id, link=table_link(mine))
+
+    async def set_message(self, game_id: int, message_id: int | None, hand: int | None) -> None:
+        """Record the message that shows the table now (lobby: ``hand`` None)."""
+        async with self.storage.transaction() as tx:
+            await tx.set_message(game_id, message_id, hand)
+        table = self._tables.get(game_id)
+        if table is not None:
+            table.message_id, table.message_hand = message_id, hand
+
+    async def join(self, game_id: int, user_id: int, name: str, side: int | None) -> Snapshot:
+        table = await self._open_table(game_id)
+        async with self._locked(table):
+            snap = self._lobby(table)
+            if snap.seat_of(user_id) is not None:
+                raise ServiceError("lobby.already_seated")
+            await self._check_user_free(snap.record.guild_id, user_id)
+            seat = free_seat(table.family, snap, side)
+            await self._put_lobby_seats(table, [SeatRecord(seat=seat, user_id=user_id, name=name)])
+        return table.current
+
+    async def leave_lobby(self, game_id: int, user_id: int) -> Snapshot:
+        table = await self._open_table(game_id)
+        async with self._locked(table):
+            snap = self._lobby(table)
+            seat = snap.seat_of(user_id)
+            if seat is None:
+                raise ServiceError("lobby.not_seated")
+            if user_id == snap.record.host_id:
+                raise ServiceError("lobby.host_cannot_leave")
+            await self._put_lobby_seats(table, [], remove=seat)
+        return table.current
+
+    async def add_computer(self, game_id: int, user_id: int) -> Snapshot:
+        """Fill a free seat with the computer; the table becomes unrated."""
+        table = await self._open_table(game_id)
+        async with self._locked(table):
+            snap = self._lobby(table)
+            self._check_host(snap, user_id)
+            seat = free_seat(table.family, snap, None)
+            await self._put_lobby_seats(
+                table, [SeatRecord(seat=seat, user_id=None, name="", computer=True)], unrated=True
+            )
+        return table.current
+
+    async def _put_lobby_seats(
+        self,
+        table: Table,
+        seats: list[SeatRecord],
+        *,
+        remove: int | None = None,
+        unrated: bool = False,
+    ) -> None:
+        snap = table.current
+        all_seats = dict(snap.seats)
+        for seat in seats:
+            all_seats[seat.seat] = seat
+        if remove is not None:
+            all_seats.pop(remove, None)
+        record = replace(
+            snap.record,
+            seats=all_seats,
+            rated=snap.record.rated and not unrated,
+            updated_at=self.clock.now(),
+        )
+        async with self.storage.transaction() as tx:
+            await tx.update_game(record, expected_version=snap.record.version)
+            if seats:
+                await tx.put_seats(record.id, seats)
+            if remove is not None:
+                await tx.delete_seat(record.id, remove)
+        table.current = replace(snap, record=record)
+        self._arm_lobby(table)
+        self._refresh(table)
+
+    async def start(self, game_id: int, user_id: int) -> Snapshot:
+        """Deal the first hand (host only, every seat taken)."""
+        table = await self._open_table(game_id)
+        async with self._locked(table):
+            snap = self._lobby(table)
+            self._check_host(snap, user_id)
+            fam = table.family
+            if len(snap.seats) < fam.players(snap.rules):
+                raise ServiceError("lobby.not_full")
+            state = fam.new_game(snap.rules, snap.record.seed)
+            seats = {s: replace(r) for s, r in snap.seats.items()}
+            for seat, stats in fam.initial_stats(state).items():
+                seats[seat].kick_points += stats.kick_points
+                seats[seat].hang_jacks += stats.hang_jacks
+            await self._commit(table, state, seats, action=None, summary=None)
+        if table.lobby_task:
+            table.lobby_task.cancel()
+        self._after_change(table, None, None)
+        log.info("table %s started", game_id)
+        return table.current
+
+    async def cancel(self, game_id: int, user_id: int) -> Snapshot:
+        table = await self._open_table(game_id)
+        async with self._locked(table):
+            snap = self._lobby(table)
+            self._check_host(snap, user_id)
+            await self._close(table, Status.CANCELLED, "cancelled", user_id)
+        return table.current
+
+    async def set_default_turn_seconds(self, guild_id: int, seconds: int | None) -> None:
+        """A server's turn timer for tables started without one (None: no timer)."""
+        if seconds is not None and not MIN_TURN_SECONDS <= seconds <= MAX_TURN_SECONDS:
+            raise ServiceError("options.timer", min=MIN_TURN_SECONDS, max=MAX_TURN_SECONDS)
+        async with self.storage.transaction() as tx:
+            await tx.set_default_turn_seconds(guild_id, seconds)
+
+    # --- play -----------------------------------------------------------------------------
+
+    async def act(self, game_id: int, user_id: int, code: str, expected_version: int) -> Snapshot:
+        """Apply a player's click; every refusal is a ServiceError naming why."""
+        table = await self._table(game_id)
+        async with self._locked(table):
+            snap = table.current
+            if snap.status is Status.LOBBY:
+                raise ServiceError("act.not_started")
+            if not snap.status.is_open:
+                raise ServiceError("act.table_closed")
+            seat = snap.seat_of(user_id)
+            if seat is None:
+                raise ServiceError("act.not_seated")
+            if snap.seats[seat].computer:
+                raise ServiceError("act.handed_over")
+            fam = table.family
+            try:
+                action = fam.decode(code)
+            except ValueError:
+                raise ServiceError("act.unknown_action") from None
+            if expected_version != snap.record.version and not await self._is_independent(
+                table, seat, action, expected_version
+            ):
+                raise ServiceError("act.stale")
+            legal = fam.legal_actions(snap.state, seat)
+            if action not in legal:
+                raise ServiceError("act.not_your_turn" if not legal else "act.illegal")
+            await self._move(table, seat, action, Source.PLAYER, user_id)
+        self._after_change(table, seat, action)
+        return table.current
+
+    async def _is_independent(
+        self, table: Table, seat: int, action: Any, expected_version: int
+    ) -> bool:
+        """A stale click is still good when only other seats' shared decisions came since."""
+        fam = table.family
+        if not fam.is_shared_decision(action) or expected_version > table.current.record.version:
+            return False
+        since = await self.storage.actions(table.id, after_version=expected_version)
+        for record in since:
+            try:
+                earlier = fam.decode(record.code)
+            except ValueError:
+                return False
+            if record.seat == seat or not fam.is_shared_decision(earlier):
+                return False
+        return True
+
+    async def leave(self, guild_id: int, user_id: int) -> Snapshot:
+        """``/leave``: out of a lobby, or hand the seat of a game in progress to the computer."""
+        snap = await self.table_of_user(guild_id, user_id)
+        if snap is None:
+            raise ServiceError("leave.no_table")
+        if snap.status is Status.LOBBY:
+            return await self.leave_lobby(snap.id, user_id)
+        table = await self._table(snap.id)
+        async with self._locked(table):
+            snap = table.current
+            seat = snap.seat_of(user_id)
+            if snap.status is not Status.PLAYING or seat is None or snap.seats[seat].computer:
+                raise ServiceError("leave.no_table")
+            record = replace(snap.seats[seat], computer=True)
+            seats = {**snap.seats, seat: record}
+            new = replace(snap.record, seats=seats, updated_at=self.clock.now())
+            async with self.storage.transaction() as tx:
+                await tx.put_seats(new.id, [record])
+            table.current = replace(snap, record=new)
+            table.deadlines.pop(seat, None)
+        self._after_change(table, None, None)
+        return table.current
+
+    async def end(self, game_id: int, user_id: int, *, can_manage: bool) -> Snapshot:
+        """``/end``: the host or a server manager closes the table (abandoned, unrated)."""
+        table = await self._table(game_id)
+        async with self._locked(table):
+            snap = table.current
+            if not snap.status.is_open:
+                raise ServiceError("act.table_closed")
+            if user_id != snap.record.host_id and not can_manage:
+                raise ServiceError("end.not_allowed")
+            if snap.status is Status.LOBBY:
+                await self._close(table, Status.CANCELLED, "cancelled", user_id)
+            else:
+                await self._close(table, Status.ABANDONED, "ended", user_id)
+        return table.current
+
+    # --- committing -----------------------------------------------------------------------
+
+    async def _move(
+        self, table: Table, seat: int, action: Any, source: Source, user_id: int | None
+    ) -> None:
+        """Apply one engine action and commit it with its log row (the lock is held)."""
+        snap = table.current
+        fam = table.family
+        state, events = fam.apply(snap.state, seat, action)
+        seats = {s: replace(r) for s, r in snap.seats.items()}
+        mover = seats[seat]
+        if source is Source.PLAYER:
+            mover.timeouts = 0
+        elif source is Source.TIMEOUT:
+            mover.timeouts += 1
+            if mover.timeouts >= TIMEOUTS_TO_HAND_OVER:
+                mover.computer = True
+        for s, stats in fam.stats(events).items():
+            seats[s].hang_jacks += stats.hang_jacks
+            seats[s].kick_points += stats.kick_points
+        action_record = ActionRecord(
+            version=snap.record.version + 1,
+            seat=seat,
+            code=fam.encode(action),
+            source=source,
+            user_id=user_id,
+            at=self.clock.now(),
+        )
+        summary = fam.hand_summary(snap.state, events)
+        await self._commit(table, state, seats, action=action_record, summary=summary)
+
+    async def _commit(
+        self,
+        table: Table,
+        state: Any,
+        seats: dict[int, SeatRecord],
+        *,
+        action: ActionRecord | None,
+        summary: str | None,
+    ) -> None:
+        snap = table.current
+        fam = table.family
+        winner = fam.winner(state)
+        finished = winner is not None
+        record = replace(
+            snap.record,
+            status=Status.FINISHED if finished else Status.PLAYING,
+            snapshot=fam.dump(state),
+            version=snap.record.version + 1,
+            last_hand=summary if summary is not None else snap.record.last_hand,
+            winner=winner,
+            end_reason="finished" if finished else None,
+            seats=seats,
+            updated_at=self.clock.now(),
+        )
+        changed = [r for s, r in seats.items() if r != snap.seats.get(s)]
+        match = match_record(fam, record, state, "finished") if finished else None
+        async with self.storage.transaction() as tx:
+            await tx.update_game(record, expected_version=snap.record.version)
+            if action is not None:
+                await tx.insert_action(record.id, action)
+            if changed:
+                await tx.put_seats(record.id, changed)
+            if match is not None:
+                await tx.insert_match(match)
+                await ratings.record(tx, match)
+        table.current = Snapshot(record, snap.rules, state)
+
+    async def _close(self, table: Table, status: Status, reason: str, user_id: int | None) -> None:
+        """Cancel a lobby or abandon a game (the lock is held)."""
+        snap = table.current
+        record = replace(
+            snap.record,
+            status=status,
+            rated=False if status is Status.ABANDONED else snap.record.rated,
+            end_reason=reason,
+            ended_by=user_id,
+            updated_at=self.clock.now(),
+        )
+        match = (
+            match_record(table.family, record, snap.state, "abandoned")
+            if status is Status.ABANDONED and snap.state is not None
+            else None
+        )
+        async with self.storage.transaction() as tx:
+            await tx.update_game(record, expected_version=snap.record.version)
+            if match is not None:
+                await tx.insert_match(match)
+        table.current = replace(snap, record=record)
+        self._retire(table)
+        self._refresh(table)
+        log.info("table %s closed (%s)", record.id, reason)
+
+    # --- after a change: render, clocks, computers ----------------------------------------
+
+    def _after_change(self, table: Table, seat: int | None, action: Any | None) -> None:
+        snap = table.current
+        if snap.status is not Status.PLAYING:
+            self._retire(table)
+            self._refresh(table)
+            return
+        shared = action is not None and table.family.is_shared_decision(action)
+        if seat is not None and not shared:
+            table.deadlines.pop(seat, None)  # the seat took its decision: its clock stops
+        self._rearm_turn_clock(table)
+        self._schedule_computers(table)
+        self._refresh(table)
+
+    def _refresh(self, table: Table) -> None:
+        if self.presenter is not None:
+            self.presenter.refresh(table.id)
+
+    def _retire(self, table: Table) -> None:
+        """A closed table: stop its tasks and drop it from memory."""
+        self.scheduler.stop(table)
+        self._tables.pop(table.id, None)
+
+    def _rearm_turn_clock(self, table: Table) -> None:
+        """Each human seat that may act has a deadline from the moment it could act."""
+        snap = table.current
+        seconds = snap.record.turn_seconds
+        if seconds is None:
+            return
+        now = self.clock.now()
+        acting = {s for s in actors_of(table.family, snap) if snap.seats[s].is_human}
+        for seat in list(table.deadlines):
+            if seat not in acting:
+                del table.deadlines[seat]
+        for seat in acting:
+            table.deadlines.setdefault(seat, now + seconds)
+        self.scheduler.turn_clock(table, self._expire_turns)
+
+    async def wait_idle(self) -> None:
+        """Wait until no background work runs (only timers wait for their time)."""
+        await self.scheduler.wait_idle()
+
+    async def _expire_turns(self, table: Table) -> None:
+        async with table.lock:
+            now = self.clock.now()
+            fam = table.family
+            for seat, deadline in sorted(table.deadlines.items()):
+                snap = table.current
+                if deadline > now or snap.status is not Status.PLAYING:
+                    continue
+                if not snap.seats[seat].is_human or not fam.legal_actions(snap.state, seat):
+                    continue
+                del table.deadlines[seat]
+                log.info("table %s: seat %s ran out of time", table.id, seat)
+                await self._computer_decision(table, seat, Source.TIMEOUT)
+        self._after_change(table, None, None)
+
+    async def _computer_decision(self, table: Table, seat: int, source: Source) -> None:
+        """The computer takes one decision for ``seat``: one action, or every discard it owes."""
+        fam = table.family
+        while True:
+            snap = table.current
+            legal = fam.legal_actions(snap.state, seat) if snap.status is Status.PLAYING else []
+            if not legal:
+                return
+            rng = random.Random(f"{snap.record.seed}:{snap.record.version}:{seat}")
+            action = fam.choose(snap.state, seat, rng)
+            await self._move(table, seat, action, source, None)
+            source = Source.COMPUTER
+            if not fam.is_shared_decision(action):
+                return
+
+    def _schedule_computers(self, table: Table) -> None:
+        if computer_to_act(table.family, table.current) is not None:
+            self.scheduler.computers(table, self._run_computers, self.computer_delay)
+
+    async def _run_computers(self, table: Table) -> None:
+        """The computer seats play, one decision at a time, while it is their turn."""
+        while True:
+            async with table.lock:
+                snap = table.current
+                seat = computer_to_act(table.family, snap)
+                if seat is None or snap.status is not Status.PLAYING:
+                    return
+                await self._computer_decision(table, seat, Source.COMPUTER)
+            if table.current.status is not Status.PLAYING:
+                self._after_change(table, None, None)
+                return
+            self._rearm_turn_clock(table)
+            self._refresh(table)
+            if self.computer_delay > 0:
+                await self.scheduler.sleep(self.computer_delay)
+
+    def _arm_lobby(self, table: Table) -> None:
+        self.scheduler.lobby(table, self._close_idle_lobby, self.lobby_idle)
+
+    async def _close_idle_lobby(self, table: Table) -> None:
+        async with table.lock:
+            if table.current.status is Status.LOBBY:
+                await self._close(table, Status.CANCELLED, "idle", None)
+
+    # --- startup and shutdown ---------------------------------------------------------------
+
+    async def resume(self) -> int:
+        """Bring back every open table after a (re)start; returns how many were resumed."""
+        resumed = 0
+        for record in await self.storage.open_games():
+            try:
+                fam = family(record.family)
+                table = Table(family=fam, current=snapshot_of(fam, record))
+            except (KeyError, ValueError):
+                log.exception("table %s cannot be loaded; left as it is", record.id)
+                continue
+            table.message_id, table.message_hand = record.message_id, record.message_hand
+            self._tables[record.id] = table
+            if record.status is Status.LOBBY:
+                self._arm_lobby(table)
+                self._refresh(table)
+            else:
+                self._after_change(table, None, None)  # fresh clocks: downtime is not charged
+            resumed += 1
+        log.info("resumed %d open table(s)", resumed)
+        return resumed
+
+    async def close(self) -> None:
+        """Stop every background task (the tables stay as stored)."""
+        await self.scheduler.close()
+        self._tables.clear()
+
+    # --- helpers --------------------------------------------------------------------------
+
+    async def _table(self, game_id: int) -> Table:
+        table = self._tables.get(game_id)
+        if table is not None:
+            return table
+        record = await self.storage.game(game_id)
+        if record is None:
+            raise ServiceError("table.unknown")
+        if not record.status.is_open:
+            raise ServiceError("act.table_closed")
+        table = self._tables.get(game_id)  # another request may have loaded it meanwhile
+        if table is None:
+            fam = family(record.family)
+            table = Table(family=fam, current=snapshot_of(fam, record))
+            table.message_id, table.message_hand = record.message_id, record.message_hand
+            self._tables[game_id] = table
+        return table
+
+    async def _open_table(self, game_id: int) -> Table:
+        table = await self._table(game_id)
+        if not table.current.status.is_open:
+            raise ServiceError("act.table_closed")
+        return table
+
+    @contextlib.asynccontextmanager
+    async def _locked(self, table: Table) -> AsyncIterator[None]:
+        try:
+            async with asyncio.timeout(LOCK_WAIT_SECONDS):
+                await table.lock.acquire()
+        except TimeoutError:
+            raise ServiceError("act.busy") from None
+        try:
+            yield
+        finally:
+            table.lock.release()
+
+    def _lobby(self, table: Table) -> Snapshot:
+        snap = table.current
+        if snap.status is not Status.LOBBY:
+            key = "lobby.already_started" if snap.status.is_open else "act.table_closed"
+            raise ServiceError(key)
+        return snap
+
+    @staticmethod
+    def _check_host(snap: Snapshot, user_id: int) -> None:
+        if user_id != snap.record.host_id:
+            raise ServiceError("lobby.host_only")

@@ -1,0 +1,1 @@
+"""Discord faces of the games: slash commands, buttons and rendering. Thin by design."""

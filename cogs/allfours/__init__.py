@@ -1,0 +1,14 @@
+"""The All Fours extension: ``/allfours`` commands, table buttons and table messages."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cogs.allfours.cog import AllFoursCog
+
+if TYPE_CHECKING:
+    from bot.app import AllFoursBot
+
+
+async def setup(bot: AllFoursBot) -> None:
+    await bot.add_cog(AllFoursCog(bot))

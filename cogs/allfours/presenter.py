@@ -1,0 +1,259 @@
+"""Keeps the Discord side in step with the service: table messages and open hand panels.
+
+``refresh(game_id)`` never blocks the caller: it marks the table dirty and one task per table
+renders the *latest* snapshot until nothing changed meanwhile, so bursts of moves coalesce
+and an older state can never overwrite a newer one. Rendering is state-driven and therefore
+restart-safe: when the hand shown by the table message is over, that message is turned into
+the hand's result and a fresh message is posted for the new hand.
+
+Hand panels are ephemeral, so only the interaction that created (or last updated) a panel can
+edit it, for 15 minutes. The presenter keeps the latest such interaction per player and
+table, and edits the panel whenever what it shows changes — most importantly when the turn
+comes back to its owner — until Discord's window closes (a little before, to be safe).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import json
+import logging
+from collections import OrderedDict
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final
+
+import discord
+
+from bot.models import Status
+from bot.service import GameService, Panel, ServiceError
+from cogs.allfours import render
+
+if TYPE_CHECKING:
+    from bot.app import AllFoursBot
+
+log = logging.getLogger(__name__)
+
+ANSWERS_FIRST: Final = 0.5
+"""Table drawing waits (at most this long) while clicks are being answered: a click must be
+answered within Discord's 3 seconds, a table message can be drawn a moment later."""
+PANEL_EDIT_WINDOW: Final = 14 * 60
+"""Discord lets an interaction edit its message for 15 minutes; stop a minute early."""
+MENTIONS: Final = discord.AllowedMentions(everyone=False, roles=False, users=True)
+RENDERED_MEMORY: Final = 5000
+"""How many messages' last drawing is remembered (old hands' messages are never redrawn)."""
+
+
+@dataclass(slots=True)
+class PanelHandle:
+    interaction: discord.Interaction
+    opened: float
+    locale: str
+    signature: tuple[Any, ...]
+
+
+def payload_hash(content: str, embed: discord.Embed, view: discord.ui.View | None) -> str:
+    """A fingerprint of a message's look, to skip edits that would change nothing."""
+    data = [content, embed.to_dict(), view.to_components() if view else []]
+    return hashlib.sha1(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
+
+
+class TablePresenter:
+    def __init__(self, bot: AllFoursBot) -> None:
+        self.bot = bot
+        self._dirty: set[int] = set()
+        self._running: dict[int, asyncio.Task[None]] = {}
+        self._panels: dict[tuple[int, int], PanelHandle] = {}
+        self._rendered: OrderedDict[int, str] = OrderedDict()
+        self._answering = 0
+        self._quiet = asyncio.Event()
+        self._quiet.set()
+
+    @property
+    def service(self) -> GameService:
+        return self.bot.service
+
+    # --- the service's hook ------------------------------------------------------------------
+
+    def refresh(self, game_id: int) -> None:
+        self._dirty.add(game_id)
+        task = self._running.get(game_id)
+        if task is None or task.done():
+            self._running[game_id] = asyncio.get_running_loop().create_task(
+                self._run(game_id), name=f"render-{game_id}"
+            )
+
+    @contextlib.asynccontextmanager
+    async def answering(self) -> AsyncIterator[None]:
+        """Mark a click being answered: drawing tables waits until no click is."""
+        self._answering += 1
+        self._quiet.clear()
+        try:
+            yield
+        finally:
+            self._answering -= 1
+            if not self._answering:
+                self._quiet.set()
+
+    async def _run(self, game_id: int) -> None:
+        try:
+            while game_id in self._dirty:
+                if not self._quiet.is_set():
+                    with contextlib.suppress(TimeoutError):
+                        async with asyncio.timeout(ANSWERS_FIRST):
+                            await self._quiet.wait()
+                self._dirty.discard(game_id)
+                for step in (self._render, self._refresh_panels):
+                    try:
+                        await step(game_id)
+                    except (discord.HTTPException, ServiceError) as exc:
+                        log.warning("table %s: %s failed: %s", game_id, step.__name__, exc)
+                    except Exception:  # a drawing bug must not stop the next drawings
+                        log.exception("table %s: %s failed", game_id, step.__name__)
+        finally:
+            if self._running.get(game_id) is asyncio.current_task():
+                del self._running[game_id]
+
+    async def close(self) -> None:
+        tasks = list(self._running.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._running.clear()
+        self._panels.clear()
+
+    # --- table messages ----------------------------------------------------------------------
+
+    def note_rendered(
+        self, message_id: int, content: str, embed: discord.Embed, view: discord.ui.View | None
+    ) -> None:
+        """A click already drew this message in its response: no need to edit it again."""
+        self._remember(message_id, payload_hash(content, embed, view))
+
+    def _remember(self, message_id: int, fingerprint: str) -> None:
+        self._rendered[message_id] = fingerprint
+        self._rendered.move_to_end(message_id)
+        while len(self._rendered) > RENDERED_MEMORY:
+            self._rendered.popitem(last=False)
+
+    async def _render(self, game_id: int) -> None:
+        snap = await self.service.snapshot(game_id)
+        record = snap.record
+        locale = record.locale
+        message_id, message_hand = await self.service.message_of(game_id)
+        channel = self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
+        if snap.state is None:
+            embed = render.lobby_embed(snap, locale)
+            view = render.lobby_view(snap, locale)
+            await self._show(game_id, channel, message_id, None, "", embed, view)
+            return
+        deadlines = self.service.deadlines(game_id)
+        hand = snap.state.hand_number
+        if message_hand is None:
+            # The lobby message is still the current one: mark it started, open hand 1.
+            if message_id is not None:
+                lobby = render.lobby_embed(snap, locale)
+                await self._edit(channel, message_id, "", lobby, None)
+            message_id = None
+        elif message_hand != hand:
+            done = render.table_message(snap, deadlines, locale, hand=message_hand)
+            if message_id is not None:
+                await self._edit(channel, message_id, done.content, done.embed, done.view)
+            message_id = None
+        shown = render.table_message(snap, deadlines, locale)
+        await self._show(game_id, channel, message_id, hand, shown.content, shown.embed, shown.view)
+
+    async def _show(
+        self,
+        game_id: int,
+        channel: discord.PartialMessageable,
+        message_id: int | None,
+        hand: int | None,
+        content: str,
+        embed: discord.Embed,
+        view: discord.ui.View | None,
+    ) -> None:
+        """Edit the table's message, or post a new one (new hand, or the old one is gone)."""
+        if message_id is not None:
+            try:
+                await self._edit(channel, message_id, content, embed, view)
+                return
+            except discord.NotFound:
+                log.info("table %s: message %s is gone, posting a new one", game_id, message_id)
+        message = await channel.send(
+            content=content,
+            embed=embed,
+            view=view or discord.utils.MISSING,
+            allowed_mentions=MENTIONS,
+        )
+        self._remember(message.id, payload_hash(content, embed, view))
+        await self.service.set_message(game_id, message.id, hand)
+
+    async def _edit(
+        self,
+        channel: discord.PartialMessageable,
+        message_id: int,
+        content: str,
+        embed: discord.Embed,
+        view: discord.ui.View | None,
+    ) -> None:
+        fingerprint = payload_hash(content, embed, view)
+        if self._rendered.get(message_id) == fingerprint:
+            return
+        await channel.get_partial_message(message_id).edit(
+            content=content, embed=embed, view=view, allowed_mentions=MENTIONS
+        )
+        self._remember(message_id, fingerprint)
+
+    # --- hand panels -------------------------------------------------------------------------
+
+    def register_panel(
+        self,
+        game_id: int,
+        user_id: int,
+        interaction: discord.Interaction,
+        panel: Panel,
+        locale: str,
+    ) -> None:
+        """Remember the newest interaction able to edit this player's panel."""
+        if panel.snapshot.status is not Status.PLAYING:
+            self._panels.pop((game_id, user_id), None)
+            return
+        self._panels[(game_id, user_id)] = PanelHandle(
+            interaction=interaction,
+            opened=self.service.clock.now(),
+            locale=locale,
+            signature=render.panel_signature(panel),
+        )
+
+    def panel_deadline(self, panel: Panel) -> float | None:
+        if panel.seat is None:
+            return None
+        deadline: float | None = self.service.deadlines(panel.snapshot.id).get(panel.seat)
+        return deadline
+
+    async def _refresh_panels(self, game_id: int) -> None:
+        now = self.service.clock.now()
+        for key, handle in list(self._panels.items()):
+            if key[0] != game_id:
+                continue
+            if now - handle.opened > PANEL_EDIT_WINDOW:
+                del self._panels[key]  # Discord no longer lets us edit it
+                continue
+            panel = await self.service.panel(game_id, key[1])
+            signature = render.panel_signature(panel)
+            if signature == handle.signature:
+                continue
+            embed, view = render.panel_message(
+                panel, handle.locale, deadline=self.panel_deadline(panel), live=False
+            )
+            try:
+                await handle.interaction.edit_original_response(embed=embed, view=view)
+            except discord.HTTPException as exc:
+                log.info("panel of user %s at table %s not refreshed: %s", key[1], game_id, exc)
+                self._panels.pop(key, None)
+                continue
+            handle.signature = signature
+            if panel.snapshot.status is not Status.PLAYING:
+                self._panels.pop(key, None)

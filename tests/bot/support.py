@@ -1,0 +1,135 @@
+"""Helpers that drive the real service the way the buttons do."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+
+import pytest
+
+from bot.clock import ManualClock
+from bot.models import GameRecord, SeatRecord, Status
+from bot.service import GameService, ServiceError, Snapshot
+
+GUILD = 1
+CHANNEL = 10
+
+
+async def seated_table(
+    service: GameService,
+    variant: str,
+    users: Sequence[int],
+    *,
+    options: dict[str, object] | None = None,
+    computers: int = 0,
+    turn_seconds: int | None = None,
+    channel_id: int = CHANNEL,
+    start: bool = True,
+) -> Snapshot:
+    """Open a lobby hosted by ``users[0]``, seat everyone (and computers), and start it."""
+    snap = await service.open_lobby(
+        family_name="allfours",
+        variant=variant,
+        options=options or {},
+        guild_id=GUILD,
+        channel_id=channel_id,
+        host_id=users[0],
+        host_name=f"user{users[0]}",
+        turn_seconds=turn_seconds,
+        locale="en",
+    )
+    for user in users[1:]:
+        await service.join(snap.id, user, f"user{user}", None)
+    for _ in range(computers):
+        await service.add_computer(snap.id, users[0])
+    if start:
+        await service.start(snap.id, users[0])
+        await service.wait_idle()  # computer seats may act first
+        snap = await service.snapshot(snap.id)
+    return snap
+
+
+async def play_one(
+    service: GameService, game_id: int, users: Sequence[int], rng: random.Random
+) -> bool:
+    """One click by whichever seated person may act (a random legal choice); False if none."""
+    for user in users:
+        panel = await service.panel(game_id, user)
+        if panel.codes:
+            code = rng.choice(panel.codes)
+            await service.act(game_id, user, code, panel.snapshot.record.version)
+            await service.wait_idle()  # let computer seats answer
+            return True
+    return False
+
+
+async def play_until(
+    service: GameService,
+    game_id: int,
+    users: Sequence[int],
+    *,
+    stop: Callable[[Snapshot], bool] = lambda snap: False,
+    seed: int = 0,
+    limit: int = 5000,
+) -> Snapshot:
+    """Click until the table closes, ``stop`` says so, or nobody can act."""
+    rng = random.Random(seed)
+    for _ in range(limit):
+        snap = await service.snapshot(game_id)
+        if snap.status is not Status.PLAYING or stop(snap):
+            return snap
+        if not await play_one(service, game_id, users, rng):
+            return snap
+    raise AssertionError("the game did not end")
+
+
+async def advance(clock: ManualClock, service: GameService, seconds: float) -> None:
+    """Move the clock on, letting every timer that falls due run in order."""
+    target = clock.now() + seconds
+    await service.wait_idle()
+    while (due := clock.next_deadline()) is not None and due <= target:
+        clock.wake_due(due)
+        await service.wait_idle()
+    clock.wake_due(target)
+    await service.wait_idle()
+
+
+@contextmanager
+def refused(key: str) -> Iterator[pytest.ExceptionInfo[ServiceError]]:
+    """Expect the service to refuse with this message key."""
+    with pytest.raises(ServiceError) as info:
+        yield info
+    assert info.value.key == key, info.value.key
+
+
+def game_record(**changes: object) -> GameRecord:
+    """A lobby record with one seated host; ``changes`` set any field."""
+    record = GameRecord(
+        id=0,
+        family="allfours",
+        variant="caribbean",
+        ruleset="{}",
+        seed=7,
+        status=Status.LOBBY,
+        snapshot=None,
+        version=0,
+        guild_id=1,
+        channel_id=10,
+        message_id=None,
+        message_hand=None,
+        host_id=100,
+        turn_seconds=None,
+        rated=True,
+        locale="en",
+        last_hand=None,
+        winner=None,
+        end_reason=None,
+        ended_by=None,
+        created_at=1.0,
+        updated_at=1.0,
+        seats={0: SeatRecord(seat=0, user_id=100, name="host")},
+    )
+    for name, value in changes.items():
+        setattr(record, name, value)
+    return record

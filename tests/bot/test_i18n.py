@@ -1,0 +1,88 @@
+"""Every user-facing string comes from the catalog, and every key the code uses exists."""
+
+from __future__ import annotations
+
+import ast
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from bot.families import ALL_FOURS
+from bot.i18n import catalog, lookup, t
+
+ROOT = Path(__file__).resolve().parents[2]
+KEY = re.compile(r"[a-z_]+(?:\.[a-z0-9_-]+)+")
+# Keys built from a closed set of values.
+DYNAMIC = [
+    *(f"variant.{v}" for v in ALL_FOURS.variants),
+    *(f"rules.{v}" for v in ALL_FOURS.variants),
+    "family.allfours",
+    *(f"suit.{s}" for s in "shdc"),
+    *(f"opt.kicks.{rank}" for rank in "62"),
+    *(f"opt.low.{mode}" for mode in ("held", "captured")),
+    *(f"lobby.closed.{reason}" for reason in ("cancelled", "idle")),
+    *(f"turn.{phase}" for phase in ("declare", "reply", "discard", "play")),
+    *(f"panel.your_turn.{phase}" for phase in ("declare", "reply", "discard", "play")),
+    *(
+        f"award.{r}"
+        for r in ("kick", "take_one", "gift", "high", "low", "jack", "hang_jack", "game")
+    ),
+    *(
+        f"perm.{p}"
+        for p in ("view_channel", "send_messages", "send_messages_in_threads", "embed_links")
+    ),
+    *(f"board.scope.{s}" for s in ("server", "global")),
+]
+
+
+def _keys_in_code() -> set[str]:
+    """Every string literal of bot/ and cogs/ shaped like a catalog key."""
+    prefixes = {key.split(".")[0] for key in catalog("en")}
+    found: set[str] = set()
+    for folder in ("bot", "cogs"):
+        for path in (ROOT / folder).rglob("*.py"):
+            if path.parent.name == "locales":
+                continue
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if (
+                    isinstance(node, ast.Constant)
+                    and isinstance(node.value, str)
+                    and KEY.fullmatch(node.value)
+                    and node.value.split(".")[0] in prefixes
+                ):
+                    found.add(node.value)
+    return found
+
+
+def test_every_key_the_code_uses_is_in_the_english_catalog() -> None:
+    """A message key missing from the catalog would be a KeyError in front of a user."""
+    used = _keys_in_code() | set(DYNAMIC)
+    assert len(used) > 150
+    assert sorted(key for key in used if key not in catalog("en")) == []
+
+
+def test_every_catalog_entry_is_used() -> None:
+    """No dead texts: each entry of the catalog is reachable from the code."""
+    used = _keys_in_code() | set(DYNAMIC)
+    assert sorted(key for key in catalog("en") if key not in used) == []
+
+
+def test_catalog_placeholders_are_well_formed() -> None:
+    """Every catalog text parses as a format string."""
+    for key, text in catalog("en").items():
+        fields = [name for _, name, _, _ in string.Formatter().parse(text) if name]
+        assert all(re.fullmatch(r"[a-z_]+", f) for f in fields), key
+
+
+def test_other_locales_fall_back_to_english() -> None:
+    """A language without a catalog still gets English, formatted."""
+    assert t("opt.target", "pt-BR", target=11) == "First to 11 points wins"
+    assert t("opt.target", None, target=7) == "First to 7 points wins"
+    assert lookup("opt.target", "pt-BR") is None
+
+
+def test_unknown_key_is_a_programming_error() -> None:
+    with pytest.raises(KeyError):
+        t("no.such.key", "en")

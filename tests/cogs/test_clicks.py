@@ -1,0 +1,244 @@
+"""Every click is answered, whatever happens: wrong player, stale panel, double click,
+forged ids, ended tables, missing permissions."""
+
+from __future__ import annotations
+
+import discord
+import pytest
+import simcord
+from simcord.backend.models import Overwrite
+from simcord.enums import OverwriteType
+
+from tests.bot.discord_support import (
+    double_click,
+    enabled,
+    forge_click,
+    open_table,
+    playable,
+    service_of,
+    text_of,
+)
+
+
+async def test_spectator_is_told_they_have_no_hand(simcord_env: simcord.Env) -> None:
+    """Someone without a seat who clicks "My hand" gets a private explanation."""
+    table = await open_table(simcord_env)
+    guild = table.players[0].guild
+    watcher = guild.add_member(simcord_env.create_user("eve"))
+    result = await watcher.click(table.message, label="My hand")
+    assert result.ephemeral and result.response is not None
+    assert "not playing at this table" in result.response.content
+
+
+async def test_waiting_players_see_whose_turn_it_is(simcord_env: simcord.Env) -> None:
+    """Only the player to act gets live buttons; the others read who they wait for."""
+    table = await open_table(simcord_env)
+    movers = [p for p in table.players if playable(table.panels[p.id])]
+    assert len(movers) == 1
+    (mover,) = movers
+    for player in table.players:
+        if player is not mover:
+            shown = text_of(table.panels[player.id])
+            assert "Not your turn" in shown
+            assert f"Right now: <@{mover.id}> to stand or beg" in shown
+
+
+async def test_stale_panel_click_changes_nothing(simcord_env: simcord.Env) -> None:
+    """A button drawn at an older version is refused and the panel redrawn as it is now."""
+    table = await open_table(simcord_env)
+    mover = table.mover()
+    assert mover is not None
+    old_id = playable(table.panels[mover.id])[0]["custom_id"]
+    await table.play()
+    version = (await service_of(simcord_env).snapshot(table.game_id)).record.version
+    panel = table.panels[mover.id]
+    label = next(b["label"] for b in enabled(panel))
+    result = await forge_click(simcord_env, mover, panel, label=label, custom_id=old_id)
+    assert result.acknowledged and result.response is not None
+    assert "already played" in text_of(result.response)
+    assert (await service_of(simcord_env).snapshot(table.game_id)).record.version == version
+
+
+async def test_double_click_applies_exactly_once(simcord_env: simcord.Env) -> None:
+    """Two clicks on one button arriving together: one applies, the other is answered."""
+    table = await open_table(simcord_env)
+    mover = table.mover()
+    assert mover is not None
+    before = (await service_of(simcord_env).snapshot(table.game_id)).record.version
+    custom_id = playable(table.panels[mover.id])[0]["custom_id"]
+    first, second = await double_click(
+        simcord_env, mover, table.panels[mover.id], custom_id=custom_id
+    )
+    assert first.acknowledged and second.acknowledged
+    answers = [
+        str(r.json)
+        for r in simcord_env.http_requests
+        if r.method == "POST" and r.path.endswith("/callback") and custom_id not in str(r.json)
+    ][-2:]
+    assert sum("already played" in text for text in answers) == 1
+    after = await service_of(simcord_env).snapshot(table.game_id)
+    assert after.record.version == before + 1
+    log = await service_of(simcord_env).storage.actions(table.game_id)
+    assert len(log) == 1
+
+
+@pytest.mark.parametrize(
+    ("custom_id", "expected"),
+    [
+        ("garbage", "not one of mine"),
+        ("af:zz:1", "not one of mine"),
+        ("af:a:999:1:S", "no such table"),
+        ("af:h:999", "no such table"),
+        ("af:b:kqj:g:0", "no such game"),
+    ],
+)
+async def test_forged_ids_are_answered(
+    simcord_env: simcord.Env, custom_id: str, expected: str
+) -> None:
+    """Ids no button of ours could have made still get a private answer."""
+    table = await open_table(simcord_env)
+    player = table.players[1]
+    result = await forge_click(
+        simcord_env, player, table.message, label="My hand", custom_id=custom_id
+    )
+    assert result.acknowledged and result.ephemeral and result.response is not None
+    assert expected in result.response.content
+
+
+async def test_forged_code_in_a_panel_is_refused(simcord_env: simcord.Env) -> None:
+    """An action code the engine cannot read changes nothing."""
+    table = await open_table(simcord_env)
+    mover = table.mover()
+    assert mover is not None
+    version = (await service_of(simcord_env).snapshot(table.game_id)).record.version
+    panel = table.panels[mover.id]
+    label = playable(panel)[0]["label"]
+    result = await forge_click(
+        simcord_env, mover, panel, label=label, custom_id=f"af:a:{table.game_id}:{version}:P:Zz"
+    )
+    assert result.response is not None and "don't understand" in result.response.content
+    assert (await service_of(simcord_env).snapshot(table.game_id)).record.version == version
+
+
+async def test_action_forged_onto_the_public_message_never_draws_a_hand(
+    simcord_env: simcord.Env,
+) -> None:
+    """Even the right action sent from the public table message is answered privately and
+    the public message is left alone."""
+    table = await open_table(simcord_env)
+    mover = table.mover()
+    assert mover is not None
+    before = text_of(table.message)
+    version = (await service_of(simcord_env).snapshot(table.game_id)).record.version
+    result = await forge_click(
+        simcord_env,
+        mover,
+        table.message,
+        label="My hand",
+        custom_id=f"af:a:{table.game_id}:{version}:S",
+    )
+    assert result.ephemeral and result.response is not None
+    assert result.response.id != table.message.id
+    assert "Your cards" not in text_of(result.response)
+    assert "Your cards" not in text_of(table.message) and before != ""
+
+
+async def test_wrong_player_cannot_act_for_another(simcord_env: simcord.Env) -> None:
+    """A seated player sending another player's decision is told it is not their turn."""
+    table = await open_table(simcord_env)
+    mover = table.mover()
+    other = next(p for p in table.players if p is not mover)
+    version = (await service_of(simcord_env).snapshot(table.game_id)).record.version
+    panel = table.panels[other.id]
+    label = next(b["label"] for b in enabled(panel))
+    result = await forge_click(
+        simcord_env, other, panel, label=label, custom_id=f"af:a:{table.game_id}:{version}:S"
+    )
+    assert result.response is not None and "not your turn" in text_of(result.response)
+    assert (await service_of(simcord_env).snapshot(table.game_id)).record.version == version
+
+
+async def test_clicks_on_an_ended_table(simcord_env: simcord.Env) -> None:
+    """After /allfours end, the table's buttons say the table is over."""
+    table = await open_table(simcord_env)
+    host = table.players[0]
+    ended = await host.slash(table.channel, "allfours end")
+    assert ended.ephemeral and "abandoned and unrated" in ended.response.content
+    public = [m for m in table.channel.history() if "Ended by" in text_of(m)]
+    assert public and not enabled(public[-1])
+    player = table.players[1]
+    result = await forge_click(
+        simcord_env, player, public[-1], label="My hand", custom_id=f"af:h:{table.game_id}"
+    )
+    assert result.response is not None and "table is over" in result.response.content
+    panel = table.panels[player.id]
+    assert "This table is over" in text_of(panel) and not enabled(panel)  # redrawn at the end
+    result = await forge_click(
+        simcord_env, player, panel, label="Stand", custom_id=f"af:a:{table.game_id}:1:S"
+    )
+    assert result.response is not None and "table is over" in result.response.content
+
+
+async def test_only_host_or_manager_may_end(simcord_env: simcord.Env) -> None:
+    """/allfours end by an ordinary player is refused."""
+    table = await open_table(simcord_env)
+    result = await table.players[1].slash(table.channel, "allfours end")
+    assert result.ephemeral and "Only the host" in result.response.content
+    assert service_of(simcord_env).cached(table.game_id) is not None
+
+
+async def test_start_says_which_permission_is_missing(simcord_env: simcord.Env) -> None:
+    """In a channel where the bot may not embed links, /allfours start names the permission."""
+    guild = simcord_env.create_guild()
+    me = guild.me
+    assert me is not None
+    channel = guild.create_text_channel(
+        "no-embeds", overwrites={me: discord.PermissionOverwrite(embed_links=False)}
+    )
+    alice = guild.add_member(simcord_env.create_user("alice"))
+    result = await alice.slash(channel, "allfours start", variant="english")
+    assert result.ephemeral and "Embed Links" in result.response.content
+    assert await service_of(simcord_env).table_in_channel(channel.id) is None
+
+
+async def test_click_says_which_permission_is_missing(simcord_env: simcord.Env) -> None:
+    """When the bot loses Send Messages mid-game, a click is answered with what it needs."""
+    table = await open_table(simcord_env)
+    guild = table.players[0].guild
+    me = guild.me
+    assert me is not None
+    deny = discord.Permissions(send_messages=True).value
+    simcord_env.backend.set_overwrite(
+        table.channel.id, Overwrite(target_id=me.id, type=OverwriteType.MEMBER, allow=0, deny=deny)
+    )
+    mover = table.mover()
+    assert mover is not None
+    result = await mover.click(
+        table.panels[mover.id], custom_id=playable(table.panels[mover.id])[0]["custom_id"]
+    )
+    assert result.ephemeral and result.response is not None
+    assert "Send Messages" in result.response.content
+
+
+async def test_panels_are_not_edited_after_discords_window(simcord_env: simcord.Env) -> None:
+    """Discord lets an interaction edit its message for 15 minutes: after that the panel is
+    left alone (no failing edit), and "My hand" opens a fresh one that updates again."""
+    table = await open_table(simcord_env)
+    waiting = [p for p in table.players if not playable(table.panels[p.id])]
+    await simcord_env.advance_time(15 * 60)
+    edits_before = _panel_edits(simcord_env)
+    await table.play(1)
+    assert _panel_edits(simcord_env) == edits_before
+    for player in table.players:  # the table message asks them to open their hand again
+        fresh = await player.click(table.message, label="My hand")
+        table.panels[player.id] = fresh.response
+    watched = table.panels[waiting[0].id]
+    while not playable(watched):
+        assert await table.play(1) == 1
+    assert _panel_edits(simcord_env) > edits_before  # the new panels update themselves
+
+
+def _panel_edits(env: simcord.Env) -> int:
+    return len(
+        [r for r in env.http_requests if r.method == "PATCH" and r.path.endswith("/@original")]
+    )
