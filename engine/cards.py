@@ -179,6 +179,12 @@ def iter_indices(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+STANDARD_DECK_MASK: Final = sum(
+    1 << (suit * LANE + rank) for suit in range(4) for rank in range(13)
+)
+"""The 52 cards of a standard deck (no Heroes) as a hand mask."""
+
+
 def standard_deck() -> list[Card]:
     """The 52 cards of a standard deck (no Heroes), in index order."""
     return [card for card in CARDS_BY_INDEX if card is not None and card.rank != "H"]

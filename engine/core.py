@@ -8,10 +8,11 @@ the same functions (``preset``, ``new_game``, ``deal``, ``legal_actions``, ``app
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Generic, NamedTuple, TypeVar
 
-from engine.cards import Card
+from engine.cards import Card, card_at, cards_in
 
 
 class EngineError(ValueError):
@@ -154,3 +155,75 @@ def loads_object(text: str | bytes, what: str) -> dict[str, Any]:
 
 class ActionFormatError(EngineError):
     """Text that does not encode an action (for example a forged button id)."""
+
+
+# --- checks and serialisation helpers shared by the families ------------------------------------
+
+
+def check_seed(seed: object) -> int:
+    """A game seed: any whole number (``DealError`` otherwise)."""
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise DealError(f"seed must be a whole number, not {seed!r}")
+    return seed
+
+
+def check_seat(seat: object, players: int) -> int:
+    """A seat number of a ``players``-seat table (``IllegalActionError`` otherwise)."""
+    if type(seat) is int and 0 <= seat < players:
+        return seat
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise IllegalActionError(f"a seat is a whole number, not {seat!r}")
+    raise IllegalActionError(f"there is no seat {seat} at a {players}-player table")
+
+
+def whole_number(value: object) -> int:
+    """A whole number read from serialised data (``StateFormatError`` otherwise)."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise StateFormatError(f"expected a whole number, got {value!r}")
+    return value
+
+
+def optional_whole_number(value: object) -> int | None:
+    return None if value is None else whole_number(value)
+
+
+def whole_numbers(values: object) -> tuple[int, ...]:
+    if not isinstance(values, list):
+        raise StateFormatError(f"expected a list of whole numbers, got {values!r}")
+    return tuple(whole_number(v) for v in values)
+
+
+def card_texts(indices: Iterable[int]) -> list[str]:
+    """Card indices as text, in the given order (``["Th", "2c"]``)."""
+    return [str(card_at(i)) for i in indices]
+
+
+def mask_texts(mask: int) -> list[str]:
+    """A hand mask as text, by suit then rank."""
+    return [str(c) for c in cards_in(mask)]
+
+
+def card_index(text: object, deck: int) -> int:
+    """The index of a card read from serialised data; it must belong to ``deck`` (a mask)."""
+    if not isinstance(text, str):
+        raise StateFormatError(f"expected a card, got {text!r}")
+    try:
+        index = Card.parse(text).index
+    except ValueError as exc:
+        raise StateFormatError(str(exc)) from None
+    if not deck >> index & 1:
+        raise StateFormatError(f"{text} is not in this game's deck")
+    return index
+
+
+def card_indices(texts: object, deck: int) -> tuple[int, ...]:
+    if not isinstance(texts, list):
+        raise StateFormatError(f"expected a list of cards, got {texts!r}")
+    return tuple(card_index(t, deck) for t in texts)
+
+
+def card_mask(texts: object, deck: int) -> int:
+    mask = 0
+    for index in card_indices(texts, deck):
+        mask |= 1 << index
+    return mask

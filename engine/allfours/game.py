@@ -32,7 +32,16 @@ from engine.allfours.actions import (
 )
 from engine.allfours.rules import Ruleset
 from engine.allfours.state import GameState, Phase, PlayerView
-from engine.cards import CARDS_BY_INDEX, SUIT_MASKS, SUIT_NAMES, SUITS, Card, cards_in
+from engine.cards import (
+    CARDS_BY_INDEX,
+    STANDARD_DECK_MASK,
+    SUIT_MASKS,
+    SUIT_NAMES,
+    SUITS,
+    Card,
+    card_at,
+    cards_in,
+)
 from engine.core import (
     CardPlayed,
     DealError,
@@ -43,6 +52,8 @@ from engine.core import (
     Transition,
     TrickWon,
     TrumpFixed,
+    check_seat,
+    check_seed,
 )
 
 # Rank codes (engine.cards): 2 -> 0 ... T -> 8, J -> 9, Q -> 10, K -> 11, A -> 12.
@@ -54,7 +65,7 @@ HAND_SIZE: Final = 6
 PACKET: Final = 3
 
 DECK: Final = tuple(suit * 16 + rank for suit in range(4) for rank in range(13))
-FULL_DECK_MASK: Final = sum(1 << c for c in DECK)
+FULL_DECK_MASK: Final = STANDARD_DECK_MASK
 
 
 def _rank_mask(rank: int) -> int:
@@ -72,12 +83,6 @@ TAKE_ONE: Final = TakeOne()
 RUN_PACK: Final = RunPack()
 PLAYS: Final = tuple(Play(card) if card is not None else None for card in CARDS_BY_INDEX)
 DISCARDS: Final = tuple(Discard((card,)) if card is not None else None for card in CARDS_BY_INDEX)
-
-
-def _card(index: int) -> Card:
-    card = CARDS_BY_INDEX[index]
-    assert card is not None
-    return card
 
 
 def game_points(mask: int) -> int:
@@ -158,12 +163,6 @@ def _blank(rules: Ruleset, seed: int, dealer: int, scores: Sequence[int]) -> Gam
     return st
 
 
-def _check_seed(seed: object) -> int:
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise DealError(f"seed must be a whole number, not {seed!r}")
-    return seed
-
-
 def new_game(rules: Ruleset, seed: int) -> GameState:
     """A new game shuffled from ``seed`` only: the same seed always gives the same game.
 
@@ -177,7 +176,7 @@ def new_game(rules: Ruleset, seed: int) -> GameState:
     """
     if not isinstance(rules, Ruleset):
         raise DealError("new_game needs an All Fours Ruleset (allfours.preset(...))")
-    seed = _check_seed(seed)
+    seed = check_seed(seed)
     dealer = Random(f"allfours:{seed}:first-dealer").randrange(rules.players)
     st = _blank(rules, seed, dealer, [0] * rules.sides)
     _deal_new(st, [])  # events are dropped, but the kick's award is kept in ``hand_awards``
@@ -206,7 +205,7 @@ def deal(
     """
     if not isinstance(rules, Ruleset):
         raise DealError("deal needs an All Fours Ruleset (allfours.preset(...))")
-    seed = _check_seed(seed)
+    seed = check_seed(seed)
     n = rules.players
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
         raise DealError(f"dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
@@ -321,7 +320,7 @@ def _award(
     simulation path (``ev is None``) needs the scores alone."""
     st.scores_[side] += points
     if ev is not None:
-        award = PointsAwarded(side, points, reason, _card(card) if card >= 0 else None, seat)
+        award = PointsAwarded(side, points, reason, card_at(card) if card >= 0 else None, seat)
         st.awards += (award,)
         ev.append(award)
     if st.winner_ is None and st.scores_[side] >= st.rules.target:
@@ -357,7 +356,7 @@ def _turn(st: GameState, set_aside: bool, ev: list[Event] | None) -> int:
     st.stock_pos += 1
     st.turned += (card,)
     if ev is not None:
-        ev.append(CardTurned(_card(card), len(st.turned), set_aside))
+        ev.append(CardTurned(card_at(card), len(st.turned), set_aside))
     return card
 
 
@@ -749,16 +748,6 @@ def _finish_hand(st: GameState, ev: list[Event] | None) -> None:
 # --- the public API -----------------------------------------------------------------------------
 
 
-def _check_seat(state: GameState, seat: object) -> int:
-    if type(seat) is int and 0 <= seat < state.rules.players:
-        return seat
-    if not isinstance(seat, int) or isinstance(seat, bool):
-        raise IllegalActionError(f"a seat is a whole number, not {seat!r}")
-    if not 0 <= seat < state.rules.players:
-        raise IllegalActionError(f"there is no seat {seat} at a {state.rules.players}-player table")
-    return seat
-
-
 def legal_actions(state: GameState, seat: int) -> list[Action]:
     """Every action ``seat`` may take now; empty when that seat may not act.
 
@@ -767,7 +756,7 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
     >>> [str(a) for a in legal_actions(state, state.to_act)]
     ['Stand()', 'Beg()']
     """
-    seat = _check_seat(state, seat)
+    seat = check_seat(seat, state.players)
     phase = state.phase
     if phase is Phase.PLAY:
         if seat != state.to_act_:
@@ -921,7 +910,7 @@ def apply(state: GameState, seat: int, action: Action) -> Transition[GameState]:
     >>> t.state.phase.value, type(t.events[0]).__name__
     ('play', 'Stood')
     """
-    seat = _check_seat(state, seat)
+    seat = check_seat(seat, state.players)
     _validate(state, seat, action)
     st = state.clone()
     ev: list[Event] = []
@@ -939,7 +928,7 @@ def observe(state: GameState, seat: int | None) -> PlayerView:
     (6, (6, 6))
     """
     if seat is not None:
-        seat = _check_seat(state, seat)
+        seat = check_seat(seat, state.players)
     n = state.rules.players
     played = 0
     for won in state.captured:

@@ -13,8 +13,19 @@ from enum import StrEnum
 from typing import Any, Final
 
 from engine.allfours.rules import Ruleset
-from engine.cards import CARDS_BY_INDEX, Card, cards_in
-from engine.core import PointsAwarded, StateFormatError, dumps_compact, loads_object
+from engine.cards import STANDARD_DECK_MASK, Card, card_at, cards_in
+from engine.core import (
+    PointsAwarded,
+    StateFormatError,
+    card_index,
+    card_indices,
+    card_mask,
+    card_texts,
+    dumps_compact,
+    loads_object,
+    mask_texts,
+    whole_number,
+)
 
 FORMAT_VERSION: Final = 1
 
@@ -29,12 +40,6 @@ class Phase(StrEnum):
     DISCARD = "discard"
     PLAY = "play"
     OVER = "over"
-
-
-def _card(index: int) -> Card:
-    card = CARDS_BY_INDEX[index]
-    assert card is not None
-    return card
 
 
 class GameState:
@@ -140,12 +145,12 @@ class GameState:
     @property
     def kick(self) -> Card | None:
         """The card currently turned up as the trump candidate (the latest kick)."""
-        return _card(self.candidate) if self.candidate >= 0 else None
+        return card_at(self.candidate) if self.candidate >= 0 else None
 
     @property
     def turned_cards(self) -> tuple[Card, ...]:
         """Every card turned face up this deal, in order (kicks and set-aside candidates)."""
-        return tuple(_card(i) for i in self.turned)
+        return tuple(card_at(i) for i in self.turned)
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds (hidden information: show it to that seat only)."""
@@ -162,7 +167,7 @@ class GameState:
     def current_trick(self) -> tuple[tuple[int, Card], ...]:
         """The cards on the table in playing order, as ``(seat, card)``."""
         n = self.rules.players
-        return tuple(((self.leader + i) % n, _card(c)) for i, c in enumerate(self.trick))
+        return tuple(((self.leader + i) % n, card_at(c)) for i, c in enumerate(self.trick))
 
     @property
     def previous_trick(self) -> tuple[tuple[int, Card], ...]:
@@ -171,7 +176,7 @@ class GameState:
             return ()
         n = self.rules.players
         lead = self.last_leader
-        return tuple(((lead + i) % n, _card(c)) for i, c in enumerate(self.last_trick))
+        return tuple(((lead + i) % n, card_at(c)) for i, c in enumerate(self.last_trick))
 
     @property
     def previous_trick_winner(self) -> int | None:
@@ -228,12 +233,6 @@ class GameState:
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready data; cards as text, hands as lists (hidden cards included)."""
 
-        def cards(indices: tuple[int, ...] | list[int]) -> list[str]:
-            return [str(_card(i)) for i in indices]
-
-        def mask_cards(mask: int) -> list[str]:
-            return [str(c) for c in cards_in(mask)]
-
         return {
             "format": FORMAT_VERSION,
             "game": "allfours",
@@ -244,21 +243,21 @@ class GameState:
             "phase": self.phase.value,
             "dealer": self.dealer,
             "to_act": self.to_act_,
-            "hands": [mask_cards(m) for m in self.hands],
-            "stock": cards(self.stock),
+            "hands": [mask_texts(m) for m in self.hands],
+            "stock": card_texts(self.stock),
             "stock_pos": self.stock_pos,
-            "turned": cards(self.turned),
-            "candidate": str(_card(self.candidate)) if self.candidate >= 0 else None,
+            "turned": card_texts(self.turned),
+            "candidate": str(card_at(self.candidate)) if self.candidate >= 0 else None,
             "seen_suits": self.seen_suits,
             "trump": self.trump,
-            "discards": [mask_cards(m) for m in self.discards],
-            "played": [mask_cards(m) for m in self.played],
-            "trick": cards(self.trick),
+            "discards": [mask_texts(m) for m in self.discards],
+            "played": [mask_texts(m) for m in self.played],
+            "trick": card_texts(self.trick),
             "leader": self.leader,
-            "last_trick": cards(self.last_trick),
+            "last_trick": card_texts(self.last_trick),
             "last_leader": self.last_leader,
             "last_winner": self.last_winner,
-            "captured": [mask_cards(m) for m in self.captured],
+            "captured": [mask_texts(m) for m in self.captured],
             "scores": list(self.scores_),
             "winner": self.winner_,
             "awards": [_award_to_dict(a) for a in self.awards],
@@ -298,19 +297,18 @@ def _state_from_dict(data: dict[str, Any]) -> GameState:
     if data.get("game") != "allfours" or data.get("format") != FORMAT_VERSION:
         raise StateFormatError("not an All Fours state of a known format")
 
-    def idx(text: str) -> int:
-        return Card.parse(text).index
+    deck = STANDARD_DECK_MASK
 
-    def mask(texts: list[str]) -> int:
-        value = 0
-        for text in texts:
-            value |= 1 << idx(text)
-        return value
+    def idx(text: object) -> int:
+        return card_index(text, deck)
 
-    def integer(value: Any) -> int:
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise StateFormatError(f"expected a whole number, got {value!r}")
-        return value
+    def mask(texts: object) -> int:
+        return card_mask(texts, deck)
+
+    def indices(texts: object) -> tuple[int, ...]:
+        return card_indices(texts, deck)
+
+    integer = whole_number
 
     state = object.__new__(GameState)
     state.rules = Ruleset.from_dict(data["rules"])
@@ -323,17 +321,17 @@ def _state_from_dict(data: dict[str, Any]) -> GameState:
     to_act = data["to_act"]
     state.to_act_ = None if to_act is None else integer(to_act)
     state.hands = [mask(h) for h in data["hands"]]
-    state.stock = tuple(idx(c) for c in data["stock"])
+    state.stock = indices(data["stock"])
     state.stock_pos = integer(data["stock_pos"])
-    state.turned = tuple(idx(c) for c in data["turned"])
+    state.turned = indices(data["turned"])
     state.candidate = -1 if data["candidate"] is None else idx(data["candidate"])
     state.seen_suits = integer(data["seen_suits"])
     state.trump = integer(data["trump"])
     state.discards = [mask(h) for h in data["discards"]]
     state.played = [mask(h) for h in data["played"]]
-    state.trick = tuple(idx(c) for c in data["trick"])
+    state.trick = indices(data["trick"])
     state.leader = integer(data["leader"])
-    state.last_trick = tuple(idx(c) for c in data["last_trick"])
+    state.last_trick = indices(data["last_trick"])
     state.last_leader = integer(data["last_leader"])
     state.last_winner = integer(data["last_winner"])
     state.captured = [mask(h) for h in data["captured"]]

@@ -13,7 +13,7 @@ overcounter ends it at ×4; six passes without a bid throw the deal in (same dea
 
 from __future__ import annotations
 
-from engine.cards import CARDS_BY_INDEX, Card
+from engine.cards import card_at
 from engine.core import TrumpFixed
 from engine.kqj.actions import (
     AuctionEnded,
@@ -31,12 +31,6 @@ from engine.kqj.state import GameState, Phase
 
 COMPLETION_PACKET = 3
 """Cards each non-declarer receives when the deal is completed (the declarer gets 2)."""
-
-
-def _card(index: int) -> Card:
-    card = CARDS_BY_INDEX[index]
-    assert card is not None
-    return card
 
 
 def next_overcounter_seat(st: GameState, after: int) -> int:
@@ -100,7 +94,7 @@ def step_take(st: GameState, seat: int, contract: int, ev: list[Event] | None) -
     st.declarer = seat
     st.contract = contract
     if ev is not None:
-        ev.append(Took(seat, CONTRACTS[contract], _card(st.return_card)))
+        ev.append(Took(seat, CONTRACTS[contract], card_at(st.return_card)))
         ev.append(TrumpFixed(CONTRACTS[contract]))
     begin_play(st)
 

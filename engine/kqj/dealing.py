@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from random import Random
 from typing import Final
 
-from engine.cards import CARDS_BY_INDEX, Card, cards_in
-from engine.core import DealError, Redeal
+from engine.cards import Card, card_at, cards_in
+from engine.core import DealError, Redeal, check_seed
 from engine.kqj.actions import Dealt, Event, ReturnTurned
 from engine.kqj.deck import DECK, FULL_MASK, PLAYERS, is_kqj_card
 from engine.kqj.rules import BID_STEP, Ruleset
@@ -23,12 +23,6 @@ BASE_HAND: Final = 5
 """Cards dealt to each player before the Return is taken (§5.3)."""
 AUCTION_HAND: Final = 8
 """Cards dealt to each player in auction games: the whole deck (§6.3)."""
-
-
-def _card(index: int) -> Card:
-    card = CARDS_BY_INDEX[index]
-    assert card is not None
-    return card
 
 
 def shuffled(seed: int, deal_count: int) -> list[int]:
@@ -142,7 +136,7 @@ def lay_out(
     if ev is not None:
         ev.append(Dealt(st.dealer, st.round_number, teams_as_lists(st.team_of)))
         if st.return_card >= 0:
-            ev.append(ReturnTurned(_card(st.return_card)))
+            ev.append(ReturnTurned(card_at(st.return_card)))
 
 
 def deal_new(st: GameState, ev: list[Event] | None) -> None:
@@ -178,12 +172,6 @@ def next_round(st: GameState, ev: list[Event] | None) -> None:
     deal_new(st, ev)
 
 
-def _check_seed(seed: object) -> int:
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise DealError(f"seed must be a whole number, not {seed!r}")
-    return seed
-
-
 # --- new games and stacked deals -----------------------------------------------------------
 
 
@@ -199,7 +187,7 @@ def new_game(rules: Ruleset, seed: int) -> GameState:
     """
     if not isinstance(rules, Ruleset):
         raise DealError("new_game needs a KQJ Ruleset (kqj.preset(...))")
-    seed = _check_seed(seed)
+    seed = check_seed(seed)
     team_of = draw_teams(rules, seed, 1)
     st = blank(rules, seed, first_dealer(seed), [0] * rules.sides, 0, team_of)
     deal_new(st, None)
@@ -229,7 +217,7 @@ def deal(
 
     >>> from engine.kqj.rules import preset
     >>> from engine.kqj.deck import DECK
-    >>> cards = [str(_card(c)) for c in DECK]
+    >>> cards = [str(card_at(c)) for c in DECK]
     >>> st = deal(preset("kqj"), dealer=5, hands=[cards[5 * s : 5 * s + 5] for s in range(6)],
     ...           stock=cards[30:])
     >>> st.return_face, st.to_act
@@ -237,7 +225,7 @@ def deal(
     """
     if not isinstance(rules, Ruleset):
         raise DealError("deal needs a KQJ Ruleset (kqj.preset(...))")
-    seed = _check_seed(seed)
+    seed = check_seed(seed)
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < PLAYERS:
         raise DealError(f"dealer must be a seat from 0 to {PLAYERS - 1}, not {dealer!r}")
     score_list = [0] * rules.sides if scores is None else list(scores)
@@ -269,7 +257,7 @@ def deal(
         mask = 0
         for card in cards:
             if seen >> card & 1:
-                raise DealError(f"{_card(card)} is dealt twice")
+                raise DealError(f"{card_at(card)} is dealt twice")
             seen |= 1 << card
             mask |= 1 << card
         masks.append(mask)
@@ -278,7 +266,7 @@ def deal(
         raise DealError(f"the stock must hold {stock_size} cards, not {len(stock_cards)}")
     for card in stock_cards:
         if seen >> card & 1:
-            raise DealError(f"{_card(card)} is dealt twice")
+            raise DealError(f"{card_at(card)} is dealt twice")
         seen |= 1 << card
     if seen != FULL_MASK:
         missing = " ".join(str(c) for c in cards_in(FULL_MASK & ~seen))

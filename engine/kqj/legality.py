@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from engine.cards import CARDS_BY_INDEX, SUIT_MASKS, SUIT_NAMES, SUITS, Card, cards_in
+from engine.cards import CARDS_BY_INDEX, SUIT_MASKS, SUIT_NAMES, SUITS, Card, card_at, cards_in
 from engine.core import IllegalActionError, Play
+from engine.core import check_seat as check_seat_of
 from engine.kqj.actions import Action, Bid, Capot, Counter, Overcounter, Pass, Take
 from engine.kqj.deck import BEATERS, CONTRACTS, PLAYERS, is_kqj_card
 from engine.kqj.play import legal_play_mask
@@ -35,18 +36,9 @@ _BIDS: Final = {
 }
 
 
-def _card(index: int) -> Card:
-    card = CARDS_BY_INDEX[index]
-    assert card is not None
-    return card
-
-
 def check_seat(state: GameState, seat: object) -> int:
-    if type(seat) is int and 0 <= seat < PLAYERS:
-        return seat
-    if not isinstance(seat, int) or isinstance(seat, bool):
-        raise IllegalActionError(f"a seat is a whole number, not {seat!r}")
-    raise IllegalActionError(f"there is no seat {seat} at a six-player KQJ table")
+    """``seat`` checked against the six seats of a KQJ table."""
+    return check_seat_of(seat, PLAYERS)
 
 
 def _allowed_takes(state: GameState) -> tuple[Take, ...]:
@@ -123,7 +115,7 @@ def _explain_illegal_play(state: GameState, seat: int, card: Card) -> str:
     if not hand & card.bit:
         return f"seat {seat} does not hold {card}"
     led = state.trick[0] >> 4
-    master = _card(state.master_card)
+    master = card_at(state.master_card)
     better = " ".join(str(c) for c in cards_in(hand & BEATERS[state.contract][state.master_card]))
     if hand & SUIT_MASKS[led]:
         if card.suit_index != led:

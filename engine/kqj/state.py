@@ -11,10 +11,21 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any, Final
 
-from engine.cards import CARDS_BY_INDEX, Card, cards_in
-from engine.core import PointsAwarded, StateFormatError, dumps_compact, loads_object
+from engine.cards import Card, card_at, cards_in
+from engine.core import (
+    PointsAwarded,
+    StateFormatError,
+    card_index,
+    card_indices,
+    card_texts,
+    dumps_compact,
+    loads_object,
+    optional_whole_number,
+    whole_number,
+    whole_numbers,
+)
 from engine.kqj.actions import BonusScored, RoundEnded
-from engine.kqj.deck import BEATERS, CONTRACTS, DECK, FULL_MASK, PLAYERS, is_kqj_card
+from engine.kqj.deck import BEATERS, CONTRACTS, DECK, FULL_MASK, PLAYERS
 from engine.kqj.rules import Ruleset
 
 FORMAT_VERSION: Final = 1
@@ -35,12 +46,6 @@ class Phase(StrEnum):
     OVERCOUNTER = "overcounter"
     PLAY = "play"
     OVER = "over"
-
-
-def _card(index: int) -> Card:
-    card = CARDS_BY_INDEX[index]
-    assert card is not None
-    return card
 
 
 def master_of(trick: tuple[int, ...], leader: int, contract: int) -> tuple[int, int]:
@@ -181,7 +186,7 @@ class GameState:
     @property
     def return_face(self) -> Card | None:
         """The Return (base game), face up from the deal on; ``None`` in auction games."""
-        return _card(self.return_card) if self.return_card >= 0 else None
+        return card_at(self.return_card) if self.return_card >= 0 else None
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds (hidden information: show it to that seat only)."""
@@ -191,7 +196,7 @@ class GameState:
     def current_trick(self) -> tuple[tuple[int, Card], ...]:
         """The cards on the table in playing order, as ``(seat, card)``."""
         lead = self.leader
-        return tuple(((lead + i) % PLAYERS, _card(c)) for i, c in enumerate(self.trick))
+        return tuple(((lead + i) % PLAYERS, card_at(c)) for i, c in enumerate(self.trick))
 
     @property
     def played(self) -> tuple[tuple[int, Card], ...]:
@@ -202,7 +207,7 @@ class GameState:
             number, pos = divmod(at, PLAYERS)
             if pos == 0:
                 lead = self.opener if number == 0 else self.winners[number - 1]
-            out.append(((lead + pos) % PLAYERS, _card(card)))
+            out.append(((lead + pos) % PLAYERS, card_at(card)))
         return tuple(out)
 
     @property
@@ -265,9 +270,6 @@ class GameState:
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-ready data; cards as text (hidden cards included)."""
 
-        def cards(indices: tuple[int, ...]) -> list[str]:
-            return [str(_card(i)) for i in indices]
-
         winner = self.winner_
         return {
             "format": FORMAT_VERSION,
@@ -281,8 +283,8 @@ class GameState:
             "to_act": self.to_act_,
             "team_of": list(self.team_of),
             "hands": [[str(c) for c in cards_in(m)] for m in self.hands],
-            "stock": cards(self.stock),
-            "return_card": str(_card(self.return_card)) if self.return_card >= 0 else None,
+            "stock": card_texts(self.stock),
+            "return_card": str(card_at(self.return_card)) if self.return_card >= 0 else None,
             "passes": self.passes,
             "contract": self.contract,
             "declarer": self.declarer,
@@ -293,9 +295,9 @@ class GameState:
             "multiplier": self.multiplier,
             "counterer": self.counterer,
             "declined": self.declined,
-            "trick": cards(self.trick),
+            "trick": card_texts(self.trick),
             "leader": self.leader,
-            "plays": cards(self.plays),
+            "plays": card_texts(self.plays),
             "winners": list(self.winners),
             "team_points": list(self.team_points),
             "team_tricks": list(self.team_tricks),
@@ -368,16 +370,6 @@ def round_to_dict(summary: RoundEnded) -> dict[str, Any]:
     }
 
 
-def _integer(value: Any) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise StateFormatError(f"expected a whole number, got {value!r}")
-    return value
-
-
-def _optional_int(value: Any) -> int | None:
-    return None if value is None else _integer(value)
-
-
 def _optional_str(value: Any) -> str | None:
     if value is None:
         return None
@@ -386,47 +378,41 @@ def _optional_str(value: Any) -> str | None:
     return value
 
 
-def _ints(values: Any) -> tuple[int, ...]:
-    if not isinstance(values, list):
-        raise StateFormatError(f"expected a list of whole numbers, got {values!r}")
-    return tuple(_integer(v) for v in values)
-
-
 def round_from_dict(data: dict[str, Any]) -> RoundEnded:
     """Read ``round_to_dict`` output back."""
     return RoundEnded(
-        round_number=_integer(data["round_number"]),
+        round_number=whole_number(data["round_number"]),
         contract=str(data["contract"]),
-        declarer=_integer(data["declarer"]),
-        contract_team=_integer(data["contract_team"]),
-        teams=tuple(_ints(t) for t in data["teams"]),
-        card_points=_ints(data["card_points"]),
+        declarer=whole_number(data["declarer"]),
+        contract_team=whole_number(data["contract_team"]),
+        teams=tuple(whole_numbers(t) for t in data["teams"]),
+        card_points=whole_numbers(data["card_points"]),
         bonuses=tuple(
             BonusScored(
                 kind=str(b["kind"]),
-                team=_integer(b["team"]),
-                points=_integer(b["points"]),
-                seat=_optional_int(b["seat"]),
+                team=whole_number(b["team"]),
+                points=whole_number(b["points"]),
+                seat=optional_whole_number(b["seat"]),
                 suit=_optional_str(b["suit"]),
             )
             for b in data["bonuses"]
         ),
-        round_points=_ints(data["round_points"]),
-        tricks=_ints(data["tricks"]),
+        round_points=whole_numbers(data["round_points"]),
+        tricks=whole_numbers(data["tricks"]),
         outcome=str(data["outcome"]),
-        bid=_integer(data["bid"]),
-        multiplier=_integer(data["multiplier"]),
+        bid=whole_number(data["bid"]),
+        multiplier=whole_number(data["multiplier"]),
         awards=tuple(
             PointsAwarded(
-                side=_integer(a["side"]),
-                points=_integer(a["points"]),
+                side=whole_number(a["side"]),
+                points=whole_number(a["points"]),
                 reason=str(a["reason"]),
-                seat=_optional_int(a["seat"]),
+                seat=optional_whole_number(a["seat"]),
             )
             for a in data["awards"]
         ),
-        pool=_integer(data["pool"]),
-        scores=_ints(data["scores"]),
+        pool=whole_number(data["pool"]),
+        scores=whole_numbers(data["scores"]),
     )
 
 
@@ -434,28 +420,21 @@ def _state_from_dict(data: dict[str, Any]) -> GameState:
     if data.get("game") != "kqj" or data.get("format") != FORMAT_VERSION:
         raise StateFormatError("not a KQJ state of a known format")
 
-    def idx(text: Any) -> int:
-        if not isinstance(text, str):
-            raise StateFormatError(f"expected a card, got {text!r}")
-        index = Card.parse(text).index
-        if not is_kqj_card(index):
-            raise StateFormatError(f"{text} is not in the KQJ deck")
-        return index
+    def idx(text: object) -> int:
+        return card_index(text, FULL_MASK)
 
-    def indices(texts: Any) -> tuple[int, ...]:
-        if not isinstance(texts, list):
-            raise StateFormatError(f"expected a list of cards, got {texts!r}")
-        return tuple(idx(t) for t in texts)
+    def indices(texts: object) -> tuple[int, ...]:
+        return card_indices(texts, FULL_MASK)
 
     st = object.__new__(GameState)
     st.rules = Ruleset.from_dict(data["rules"])
-    st.seed = _integer(data["seed"])
-    st.deal_count = _integer(data["deal_count"])
-    st.round_number = _integer(data["round_number"])
+    st.seed = whole_number(data["seed"])
+    st.deal_count = whole_number(data["deal_count"])
+    st.round_number = whole_number(data["round_number"])
     st.phase = Phase(data["phase"])
-    st.dealer = _integer(data["dealer"])
-    st.to_act_ = _optional_int(data["to_act"])
-    st.team_of = _ints(data["team_of"])
+    st.dealer = whole_number(data["dealer"])
+    st.to_act_ = optional_whole_number(data["to_act"])
+    st.team_of = whole_numbers(data["team_of"])
     st.hands = []
     for hand in data["hands"]:
         mask = 0
@@ -464,29 +443,31 @@ def _state_from_dict(data: dict[str, Any]) -> GameState:
         st.hands.append(mask)
     st.stock = indices(data["stock"])
     st.return_card = -1 if data["return_card"] is None else idx(data["return_card"])
-    st.passes = _integer(data["passes"])
-    st.contract = _integer(data["contract"])
-    st.declarer = _integer(data["declarer"])
-    st.bid = _integer(data["bid"])
-    st.bid_contract = _integer(data["bid_contract"])
-    st.bidder = _integer(data["bidder"])
+    st.passes = whole_number(data["passes"])
+    st.contract = whole_number(data["contract"])
+    st.declarer = whole_number(data["declarer"])
+    st.bid = whole_number(data["bid"])
+    st.bid_contract = whole_number(data["bid_contract"])
+    st.bidder = whole_number(data["bidder"])
     capot = data["capot"]
     if not isinstance(capot, bool):
         raise StateFormatError(f"capot must be true or false, not {capot!r}")
     st.capot = capot
-    st.multiplier = _integer(data["multiplier"])
-    st.counterer = _integer(data["counterer"])
-    st.declined = _integer(data["declined"])
+    st.multiplier = whole_number(data["multiplier"])
+    st.counterer = whole_number(data["counterer"])
+    st.declined = whole_number(data["declined"])
     st.trick = indices(data["trick"])
-    st.leader = _integer(data["leader"])
+    st.leader = whole_number(data["leader"])
     st.plays = indices(data["plays"])
-    st.winners = _ints(data["winners"])
-    st.team_points = list(_ints(data["team_points"]))
-    st.team_tricks = list(_ints(data["team_tricks"]))
-    st.scores_ = list(_ints(data["scores"]))
-    st.pool = _integer(data["pool"])
+    st.winners = whole_numbers(data["winners"])
+    st.team_points = list(whole_numbers(data["team_points"]))
+    st.team_tricks = list(whole_numbers(data["team_tricks"]))
+    st.scores_ = list(whole_numbers(data["scores"]))
+    st.pool = whole_number(data["pool"])
     winner = data["winner"]
-    st.winner_ = _ints(winner) if isinstance(winner, list) else _optional_int(winner)
+    st.winner_ = (
+        whole_numbers(winner) if isinstance(winner, list) else optional_whole_number(winner)
+    )
     last = data["last_round"]
     st.last_round = None if last is None else round_from_dict(last)
     _check_consistency(st)

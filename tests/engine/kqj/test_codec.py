@@ -107,7 +107,7 @@ def test_state_json_round_trip_is_exact() -> None:
         (lambda d: d.update(game="allfours"), "not a KQJ state"),
         (lambda d: d["hands"][0].append(d["hands"][1][0]), "card twice"),
         (lambda d: d["hands"][0].pop(), "48 cards"),
-        (lambda d: d["hands"][0].__setitem__(0, "2h"), "not in the KQJ deck"),
+        (lambda d: d["hands"][0].__setitem__(0, "2h"), "not in this game's deck"),
         (lambda d: d.update(scores=[0, 0, 0]), "seats, teams and sides"),
         (lambda d: d.update(dealer="0"), "whole number"),
         (lambda d: d.pop("pool"), "not a valid KQJ state"),
