@@ -8,7 +8,7 @@ the same functions (``preset``, ``new_game``, ``deal``, ``legal_actions``, ``app
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Generic, NamedTuple, TypeVar
 
@@ -227,3 +227,17 @@ def card_mask(texts: object, deck: int) -> int:
     for index in card_indices(texts, deck):
         mask |= 1 << index
     return mask
+
+
+def shuffle_prefix(items: list[int], random: Callable[[], float], count: int | None = None) -> None:
+    """Shuffle ``items`` in place so that its first ``count`` positions (all by default) are a
+    uniform random draw: a partial Fisher-Yates driven by ``random()`` directly.
+
+    For simulations: several times faster than ``Random.shuffle`` (which draws exact bits for
+    every swap); the bias of ``int(random() * n)`` is far below anything a play-out can see.
+    """
+    size = len(items)
+    stop = size - 1 if count is None else min(count, size - 1)
+    for i in range(stop):
+        j = i + int(random() * (size - i))
+        items[i], items[j] = items[j], items[i]

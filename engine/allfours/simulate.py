@@ -27,6 +27,7 @@ from engine.allfours.game import (
 )
 from engine.allfours.state import GameState, Phase
 from engine.cards import iter_indices
+from engine.core import shuffle_prefix
 
 
 def determinize(state: GameState, seat: int, rng: Random) -> GameState:
@@ -46,14 +47,8 @@ def determinize(state: GameState, seat: int, rng: Random) -> GameState:
     # the cards going into hands and discards need a random order; before that, the stock's
     # order decides future runs and must be shuffled too.
     dealt = sum(st.hands[s].bit_count() + st.discards[s].bit_count() for s in others)
-    shuffled = dealt if st.phase is Phase.PLAY else len(pool) - 1
-    # Fisher-Yates with ``random()`` directly: several times faster than ``Random.shuffle``
-    # (which draws exact bits per swap); the tiny bias is irrelevant for sampling play-outs.
-    random = rng.random
-    size = len(pool)
-    for i in range(min(shuffled, size - 1)):
-        j = i + int(random() * (size - i))
-        pool[i], pool[j] = pool[j], pool[i]
+    shuffled = dealt if st.phase is Phase.PLAY else None
+    shuffle_prefix(pool, rng.random, shuffled)
     pos = 0
     for s in others:
         for attr in (st.hands, st.discards):

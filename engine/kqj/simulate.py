@@ -16,10 +16,12 @@ the next round, so it is several times faster while never holding a second copy 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from random import Random
 from typing import Final
 
 from engine.cards import iter_indices
+from engine.core import shuffle_prefix
 from engine.kqj.deck import ALL_TRUMP, BEATERS, FULL_MASK, PLAYERS, SUIT_CARDS, TRICKS
 from engine.kqj.game import _perform
 from engine.kqj.legality import legal_actions
@@ -99,13 +101,26 @@ def determinize(state: GameState, seat: int, rng: Random) -> GameState:
         need[s] = st.hands[s].bit_count() - fixed[s].bit_count()
     need[PLAYERS] = max(len(st.stock) - 1, 0)
     absent = known_absent(st)
+    if not any(absent[s] for s in others):
+        # Nothing revealed yet: one uniform shuffle deals the hands and orders the stock.
+        shuffle_prefix(pool, rng.random)
+        pos = 0
+        for s in others:
+            mask = fixed[s]
+            for card in pool[pos : pos + need[s]]:
+                mask |= 1 << card
+            st.hands[s] = mask
+            pos += need[s]
+        if st.stock:
+            st.stock = (st.stock[0], *pool[pos:])
+        return st
     allowed = [FULL_MASK & ~absent[s] for s in range(PLAYERS)] + [FULL_MASK]
     hands = _constrained_deal(pool, need, allowed, rng)
     for s in others:
         st.hands[s] = hands[s] | fixed[s]
     if st.stock:
         under = list(iter_indices(hands[PLAYERS]))
-        rng.shuffle(under)
+        shuffle_prefix(under, rng.random)
         st.stock = (st.stock[0], *under)
     return st
 
@@ -117,6 +132,11 @@ def _constrained_deal(
     allows it; cards go to slots with chances in proportion to the room left."""
     slots = [slot for slot in range(len(need)) if need[slot]]
     random = rng.random
+    pooled = 0
+    for card in pool:
+        pooled |= 1 << card
+    if all(allowed[slot] & pooled == pooled for slot in slots):
+        return _plain_deal(pool, need, slots, random)
     for _ in range(ATTEMPTS):
         order = pool[:]
         rng.shuffle(order)
@@ -137,13 +157,23 @@ def _constrained_deal(
             masks[slot] |= 1 << card
         else:
             return masks
-    masks = [0] * len(need)
+    return _plain_deal(pool, need, slots, random)
+
+
+def _plain_deal(
+    pool: list[int], need: list[int], slots: list[int], random: Callable[[], float]
+) -> list[int]:
+    """A uniform deal of ``pool`` into the slots, ignoring constraints: what ``determinize``
+    does when nothing has been revealed yet (and its last resort)."""
     order = pool[:]
-    rng.shuffle(order)
+    shuffle_prefix(order, random)
+    masks = [0] * len(need)
     pos = 0
     for slot in slots:
+        mask = 0
         for card in order[pos : pos + need[slot]]:
-            masks[slot] |= 1 << card
+            mask |= 1 << card
+        masks[slot] = mask
         pos += need[slot]
     return masks
 
