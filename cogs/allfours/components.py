@@ -124,7 +124,9 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_NEVER
     async def dispatch(
         self, cog: Controller, match: re.Match[str], interaction: discord.Interaction
     ) -> None:
-        raise NotImplementedError
+        """What a click does; every concrete button overrides this. A button kind with no
+        handler still answers, so a click never ends in "This interaction failed"."""
+        await answer(interaction, t("error.unavailable", interaction.locale.value))
 
 
 class LobbyButton(GameButton, template=r"af:l:(?P<game>[0-9]{1,18}):(?P<op>j[01]?|x|c|s|q)"):
