@@ -8,11 +8,11 @@ the same functions (``preset``, ``new_game``, ``deal``, ``legal_actions``, ``app
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, NamedTuple, TypeVar
+from typing import Any, Final, Generic, NamedTuple, TypeVar
 
-from engine.cards import Card, card_at, cards_in
+from engine.cards import CARDS_BY_INDEX, Card, card_at, cards_in
 
 
 class EngineError(ValueError):
@@ -241,3 +241,41 @@ def shuffle_prefix(items: list[int], random: Callable[[], float], count: int | N
     for i in range(stop):
         j = i + int(random() * (size - i))
         items[i], items[j] = items[j], items[i]
+
+
+def check_option_types(
+    rules: object,
+    *,
+    choices: Mapping[str, tuple[object, ...]],
+    booleans: Iterable[str],
+    numbers: Iterable[str],
+) -> None:
+    """The checks every ruleset shares: each choice among its values, each flag true or false,
+    each number a whole number; a ``RulesetError`` names the option at fault."""
+    for name, allowed in choices.items():
+        value = getattr(rules, name)
+        if not isinstance(value, str) or value not in allowed:
+            shown = ", ".join(repr(c) for c in allowed)
+            raise RulesetError(f"{name} must be one of {shown}, not {value!r}", option=name)
+    for name in booleans:
+        value = getattr(rules, name)
+        if not isinstance(value, bool):
+            raise RulesetError(f"{name} must be true or false, not {value!r}", option=name)
+    for name in numbers:
+        value = getattr(rules, name)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise RulesetError(f"{name} must be a whole number, not {value!r}", option=name)
+
+
+PLAYS: Final = tuple(Play(card) if card is not None else None for card in CARDS_BY_INDEX)
+"""One interned ``Play`` per card index (``None`` where no card has that index)."""
+
+
+def plays_of(mask: int) -> list[Play]:
+    """A ``Play`` for every card of a hand mask, in index order (what ``legal_actions`` lists)."""
+    plays: list[Play] = []
+    while mask:
+        low = mask & -mask
+        plays.append(PLAYS[low.bit_length() - 1])  # type: ignore[arg-type]
+        mask ^= low
+    return plays

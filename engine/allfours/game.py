@@ -54,6 +54,7 @@ from engine.core import (
     TrumpFixed,
     check_seat,
     check_seed,
+    plays_of,
 )
 
 # Rank codes (engine.cards): 2 -> 0 ... T -> 8, J -> 9, Q -> 10, K -> 11, A -> 12.
@@ -81,7 +82,6 @@ STAND: Final = Stand()
 BEG: Final = Beg()
 TAKE_ONE: Final = TakeOne()
 RUN_PACK: Final = RunPack()
-PLAYS: Final = tuple(Play(card) if card is not None else None for card in CARDS_BY_INDEX)
 DISCARDS: Final = tuple(Discard((card,)) if card is not None else None for card in CARDS_BY_INDEX)
 
 
@@ -761,13 +761,7 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
     if phase is Phase.PLAY:
         if seat != state.to_act_:
             return []
-        mask = legal_play_mask(state, seat)
-        plays: list[Action] = []
-        while mask:
-            low = mask & -mask
-            plays.append(PLAYS[low.bit_length() - 1])  # type: ignore[arg-type]
-            mask ^= low
-        return plays
+        return list(plays_of(legal_play_mask(state, seat)))
     if phase is Phase.DECLARE:
         if seat != state.to_act_:
             return []

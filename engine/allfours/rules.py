@@ -13,7 +13,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from engine.core import RulesetError
+from engine.core import RulesetError, check_option_types
 
 Variant = Literal["caribbean", "english", "sevenup"]
 VARIANTS: Final = ("caribbean", "english", "sevenup")
@@ -137,20 +137,7 @@ _BOOLEANS: Final = (
 
 
 def _validate(rules: Ruleset) -> None:
-    for name, choices in _CHOICES.items():
-        value = getattr(rules, name)
-        if value not in choices:
-            shown = ", ".join(repr(c) for c in choices)
-            raise RulesetError(f"{name} must be one of {shown}, not {value!r}", option=name)
-    for name in _BOOLEANS:
-        if not isinstance(getattr(rules, name), bool):
-            raise RulesetError(
-                f"{name} must be true or false, not {getattr(rules, name)!r}", option=name
-            )
-    for name in ("players", "target"):
-        value = getattr(rules, name)
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise RulesetError(f"{name} must be a whole number, not {value!r}", option=name)
+    check_option_types(rules, choices=_CHOICES, booleans=_BOOLEANS, numbers=("players", "target"))
     if not 1 <= rules.target <= MAX_TARGET:
         raise RulesetError(
             f"target must be between 1 and {MAX_TARGET}, not {rules.target}", option="target"

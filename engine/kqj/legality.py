@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from engine.cards import CARDS_BY_INDEX, SUIT_MASKS, SUIT_NAMES, SUITS, Card, card_at, cards_in
-from engine.core import IllegalActionError, Play
+from engine.cards import SUIT_MASKS, SUIT_NAMES, SUITS, Card, card_at, cards_in
+from engine.core import IllegalActionError, Play, plays_of
 from engine.core import check_seat as check_seat_of
 from engine.kqj.actions import Action, Bid, Capot, Counter, Overcounter, Pass, Take
 from engine.kqj.deck import BEATERS, CONTRACTS, PLAYERS, is_kqj_card
@@ -23,7 +23,6 @@ PASS: Final = Pass()
 TAKE: Final = Take()
 COUNTER: Final = Counter()
 OVERCOUNTER: Final = Overcounter()
-PLAYS: Final = tuple(Play(card) if card is not None else None for card in CARDS_BY_INDEX)
 TAKES: Final = tuple(Take(text) for text in CONTRACTS)
 CAPOTS: Final = tuple(Capot(text) for text in CONTRACTS)
 _BIDS: Final = {
@@ -67,13 +66,7 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
     if phase is Phase.PLAY:
         if seat != state.to_act_:
             return []
-        mask = legal_play_mask(state, seat)
-        plays: list[Action] = []
-        while mask:
-            low = mask & -mask
-            plays.append(PLAYS[low.bit_length() - 1])  # type: ignore[arg-type]
-            mask ^= low
-        return plays
+        return list(plays_of(legal_play_mask(state, seat)))
     if phase is Phase.FIRST_ROUND:
         return [TAKE, PASS] if seat == state.to_act_ else []
     if phase is Phase.SECOND_ROUND:

@@ -13,7 +13,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from engine.core import RulesetError
+from engine.core import RulesetError, check_option_types
 
 TARGETS: Final = (500, 1000, 2000)
 MAX_BID: Final = 390
@@ -145,18 +145,9 @@ _BOOLEANS: Final = (
 
 
 def _validate(rules: Ruleset) -> None:
-    for name, choices in _CHOICES.items():
-        value = getattr(rules, name)
-        if not isinstance(value, str) or value not in choices:
-            shown = ", ".join(repr(c) for c in choices)
-            raise RulesetError(f"{name} must be one of {shown}, not {value!r}")
-    for name in _BOOLEANS:
-        if not isinstance(getattr(rules, name), bool):
-            raise RulesetError(f"{name} must be true or false, not {getattr(rules, name)!r}")
-    for name in ("target", "capot_contract_value"):
-        value = getattr(rules, name)
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise RulesetError(f"{name} must be a whole number, not {value!r}")
+    check_option_types(
+        rules, choices=_CHOICES, booleans=_BOOLEANS, numbers=("target", "capot_contract_value")
+    )
     if rules.target not in TARGETS:
         raise RulesetError(f"a KQJ target must be 500, 1000 or 2000, not {rules.target}")
     value = rules.capot_contract_value
