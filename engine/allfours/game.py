@@ -761,7 +761,7 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
     if phase is Phase.PLAY:
         if seat != state.to_act_:
             return []
-        return list(plays_of(legal_play_mask(state, seat)))
+        return plays_of(legal_play_mask(state, seat))  # type: ignore[return-value]
     if phase is Phase.DECLARE:
         if seat != state.to_act_:
             return []
