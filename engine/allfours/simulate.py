@@ -38,27 +38,33 @@ def determinize(state: GameState, seat: int, rng: Random) -> GameState:
     void in a suit) are not used: this is a plain random determinization.
     """
     st = state.clone()
-    n = st.rules.players
-    others = [s for s in range(n) if s != seat]
+    hands = st.hands
+    discards = st.discards
+    # Who gets how many hidden cards back: (seat, hand size, discard pile size).
+    slots = [
+        (s, hands[s].bit_count(), discards[s].bit_count()) for s in range(st.players) if s != seat
+    ]
     pool = list(st.stock[st.stock_pos :])
-    for s in others:
-        pool.extend(iter_indices(st.hands[s] | st.discards[s]))
+    for s, _, _ in slots:
+        pool.extend(iter_indices(hands[s] | discards[s]))
     # Once tricks are being played the undealt stock is never used again this hand, so only
     # the cards going into hands and discards need a random order; before that, the stock's
     # order decides future runs and must be shuffled too.
-    dealt = sum(st.hands[s].bit_count() + st.discards[s].bit_count() for s in others)
-    shuffled = dealt if st.phase is Phase.PLAY else None
-    shuffle_prefix(pool, rng.random, shuffled)
+    dealt = sum(held + put_away for _, held, put_away in slots)
+    shuffle_prefix(pool, rng.random, dealt if st.phase is Phase.PLAY else None)
     pos = 0
-    for s in others:
-        for attr in (st.hands, st.discards):
-            size = attr[s].bit_count()
-            if size:
-                mask = 0
-                for card in pool[pos : pos + size]:
-                    mask |= 1 << card
-                attr[s] = mask
-                pos += size
+    for s, held, put_away in slots:
+        mask = 0
+        for card in pool[pos : pos + held]:
+            mask |= 1 << card
+        hands[s] = mask
+        pos += held
+        if put_away:
+            mask = 0
+            for card in pool[pos : pos + put_away]:
+                mask |= 1 << card
+            discards[s] = mask
+            pos += put_away
     st.stock = st.stock[: st.stock_pos] + tuple(pool[pos:])
     return st
 
