@@ -279,3 +279,23 @@ def plays_of(mask: int) -> list[Play]:
         plays.append(PLAYS[low.bit_length() - 1])  # type: ignore[arg-type]
         mask ^= low
     return plays
+
+
+def reject_unknown_options(given: Iterable[str], known: tuple[str, ...], game: str) -> None:
+    """Refuse option names a ruleset does not have, naming the first one and listing the rest
+    of the vocabulary (used by ``replace`` and by reading stored rulesets)."""
+    unknown = sorted(set(given) - set(known))
+    if unknown:
+        raise RulesetError(
+            f"unknown {game} option(s) {', '.join(unknown)}; known options: {', '.join(known)}",
+            option=unknown[0],
+        )
+
+
+def options_from_dict(data: object, known: tuple[str, ...], game: str) -> dict[str, Any]:
+    """Stored ruleset data checked for shape and vocabulary (values are checked by the
+    ruleset itself)."""
+    if not isinstance(data, dict):
+        raise RulesetError(f"a {game} ruleset must be a JSON object of options")
+    reject_unknown_options(data, known, game)
+    return data

@@ -13,7 +13,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from engine.core import RulesetError, check_option_types
+from engine.core import RulesetError, check_option_types, options_from_dict, reject_unknown_options
 
 Variant = Literal["caribbean", "english", "sevenup"]
 VARIANTS: Final = ("caribbean", "english", "sevenup")
@@ -86,13 +86,7 @@ class Ruleset:
         >>> preset("seven-up").replace(players=3).sides
         3
         """
-        unknown = sorted(set(changes) - set(OPTION_NAMES))
-        if unknown:
-            raise RulesetError(
-                f"unknown All Fours option(s) {', '.join(unknown)}; "
-                f"known options: {', '.join(OPTION_NAMES)}",
-                option=unknown[0],
-            )
+        reject_unknown_options(changes, OPTION_NAMES, "All Fours")
         if "players" in changes and "partnerships" not in changes:
             players = changes["players"]
             variant = changes.get("variant", self.variant)
@@ -109,14 +103,7 @@ class Ruleset:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Ruleset:
         """Read ``to_dict`` output; unknown keys or bad values raise ``RulesetError``."""
-        if not isinstance(data, dict):
-            raise RulesetError("a ruleset must be a JSON object of options")
-        unknown = sorted(set(data) - set(OPTION_NAMES))
-        if unknown:
-            raise RulesetError(
-                f"unknown All Fours option(s) {', '.join(unknown)}", option=unknown[0]
-            )
-        return cls(**data)
+        return cls(**options_from_dict(data, OPTION_NAMES, "All Fours"))
 
 
 OPTION_NAMES: Final = tuple(f.name for f in dataclasses.fields(Ruleset))

@@ -13,7 +13,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from engine.core import RulesetError, check_option_types
+from engine.core import RulesetError, check_option_types, options_from_dict, reject_unknown_options
 
 TARGETS: Final = (500, 1000, 2000)
 MAX_BID: Final = 390
@@ -104,12 +104,7 @@ class Ruleset:
         >>> preset("kqj").replace(target=500, random_partners=True).sides
         6
         """
-        unknown = sorted(set(changes) - set(OPTION_NAMES))
-        if unknown:
-            raise RulesetError(
-                f"unknown KQJ option(s) {', '.join(unknown)}; "
-                f"known options: {', '.join(OPTION_NAMES)}"
-            )
+        reject_unknown_options(changes, OPTION_NAMES, "KQJ")
         return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
@@ -119,12 +114,7 @@ class Ruleset:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Ruleset:
         """Read ``to_dict`` output; unknown keys or bad values raise ``RulesetError``."""
-        if not isinstance(data, dict):
-            raise RulesetError("a KQJ ruleset must be a JSON object of options")
-        unknown = sorted(set(data) - set(OPTION_NAMES))
-        if unknown:
-            raise RulesetError(f"unknown KQJ option(s) {', '.join(unknown)}")
-        return cls(**data)
+        return cls(**options_from_dict(data, OPTION_NAMES, "KQJ"))
 
 
 OPTION_NAMES: Final = tuple(f.name for f in dataclasses.fields(Ruleset))
