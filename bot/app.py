@@ -23,7 +23,7 @@ from bot.translator import CatalogTranslator
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS: Final = ("cogs.allfours",)
+EXTENSIONS: Final = ("cogs.table", "cogs.allfours", "cogs.kqj")
 
 
 def intents() -> discord.Intents:

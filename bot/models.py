@@ -1,4 +1,8 @@
-"""Plain records shared by the storage and the service (no SQL, no Discord here)."""
+"""Plain records shared by the storage and the service (no SQL, no Discord here).
+
+Statistics are family data: each family names its own (``Family.stat_names``) and they are
+kept as ``{name: count}`` maps, so a new game adds statistics without a schema change.
+"""
 
 from __future__ import annotations
 
@@ -34,8 +38,7 @@ class SeatRecord:
     name: str
     computer: bool = False
     timeouts: int = 0
-    hang_jacks: int = 0
-    kick_points: int = 0
+    stats: dict[str, int] = field(default_factory=dict)
 
     @property
     def is_human(self) -> bool:
@@ -56,13 +59,12 @@ class GameRecord:
     guild_id: int
     channel_id: int
     message_id: int | None
-    message_hand: int | None
+    message_deal: int | None
     host_id: int
     turn_seconds: int | None
     rated: bool
     locale: str
-    last_hand: str | None
-    winner: int | None
+    last_deal: str | None
     end_reason: str | None
     ended_by: int | None
     created_at: float
@@ -88,20 +90,22 @@ class MatchPlayer:
     computer: bool
     rank: int | None
     score: int
-    hang_jacks: int
-    kick_points: int
+    stats: dict[str, int]
 
 
 @dataclass(frozen=True, slots=True)
 class MatchRecord:
+    """A closed game as ratings and statistics see it; ``MatchPlayer.rank`` is the place of
+    the player's side (1 = won, shared wins share it), None for an abandoned game."""
+
     game_id: int
     family: str
+    pool: str
     variant: str
     guild_id: int
     outcome: str  # 'finished' | 'abandoned'
     rated: bool
-    winner: int | None
-    hands: int
+    deals: int
     ended_at: float
     players: tuple[MatchPlayer, ...]
     id: int = 0
@@ -109,7 +113,7 @@ class MatchRecord:
 
 @dataclass(frozen=True, slots=True)
 class RatingRow:
-    family: str
+    pool: str
     guild_id: int  # 0 = global
     user_id: int
     mu: float
@@ -117,8 +121,7 @@ class RatingRow:
     ordinal: float
     games: int
     wins: int
-    hang_jacks: int
-    kick_points: int
+    stats: dict[str, int]
 
     @property
     def win_rate(self) -> float:
@@ -131,13 +134,19 @@ class PlayerMatch:
 
     match_id: int
     game_id: int
+    pool: str
     variant: str
     outcome: str
     rated: bool
-    won: bool | None
+    rank: int | None
     score: int
     best_other: int
     ended_at: float
+
+    @property
+    def won(self) -> bool | None:
+        """Won (alone or sharing first place), lost, or None when abandoned."""
+        return None if self.rank is None else self.rank == 1
 
 
 GLOBAL: int = 0

@@ -7,21 +7,26 @@ the match record and ratings in one transaction. Only then does the in-memory ta
 and the presenter (registered by the cog) get asked to render; the cog answers the click
 after ``act`` returns, so nothing is acknowledged before it is durable.
 
+The service knows no game: it reaches the rules through the table's family adapter
+(``bot.families``), whose statistics, results and actors it stores and schedules.
+
 Versions: a game is at version 0 in the lobby, 1 once dealt, and every engine action adds 1.
 A button carries the version it was drawn at. A click on an older version is refused ("that
-was already played") with one exception, for decisions several seats take at the same time
-(English / Seven Up discards, where ``legal_actions`` offers a discard to every seat holding
-more than six): the click is accepted when every action logged since its version is such a
-shared decision by *another* seat and the clicked action is still legal. So one player's
-discard never makes another discarding player's panel stale, while a double click (the
-second carries the version the first consumed, and the log shows the clicker's own action)
-is still refused.
+was already played") unless the family says the actions logged since cannot have changed
+what the click meant (``Family.still_means_the_same``) and the action is still legal: English
+and Seven Up discards, which several seats make at the same time, and KQJ counters, which
+aim at a bid that other players' passes leave standing. A double click is still refused (the
+second carries the version the first consumed, and the log shows the clicker's own action).
 
-Timers use the injected clock. A turn clock runs per seat from the moment that seat may act
-until it acts (a player discarding several cards keeps one clock for the whole decision);
-when it runs out the computer takes that one decision, and the third consecutive expiry
-hands the seat to the computer. After a restart every clock starts afresh, so nobody is
-charged for the downtime. Lobbies close after 15 idle minutes.
+Expected actors and optional actions: the family names the seats the game waits for. Only
+they get a turn clock, and only computers among them are made to act; a computer seat that
+merely *may* act out of turn (a KQJ counter) is asked once per version whether it wants to.
+
+Timers use the injected clock. A turn clock runs per seat from the moment that seat is
+expected to act until it acts (a player discarding several cards keeps one clock for the
+whole decision); when it runs out the computer takes that one decision, and the third
+consecutive expiry hands the seat to the computer. After a restart every clock starts
+afresh, so nobody is charged for the downtime. Lobbies close after 15 idle minutes.
 """
 
 from __future__ import annotations
@@ -37,18 +42,20 @@ from typing import Any, Final
 
 from bot import ratings
 from bot.clock import Clock, SystemClock
-from bot.families import OptionsError, family
+from bot.families import OptionsError, add_stats, family
 from bot.models import ActionRecord, GameRecord, SeatRecord, Source, Status
 from bot.scheduling import Scheduler
 from bot.storage import Storage
 from bot.tables import (
+    AnySnapshot,
     Panel,
     Presenter,
     ServiceError,
     Snapshot,
     Table,
-    actors_of,
     computer_to_act,
+    computers_with_options,
+    expected_actors,
     free_seat,
     match_record,
     snapshot_of,
@@ -95,7 +102,7 @@ class GameService:
     def cached(self, game_id: int) -> Table | None:
         return self._tables.get(game_id)
 
-    async def snapshot(self, game_id: int) -> Snapshot:
+    async def snapshot(self, game_id: int) -> AnySnapshot:
         """The latest snapshot of any table, open or closed; unknown ids raise ServiceError."""
         table = self._tables.get(game_id)
         if table is not None:
@@ -105,11 +112,11 @@ class GameService:
             raise ServiceError("table.unknown")
         return snapshot_of(family(record.family), record)
 
-    async def table_in_channel(self, channel_id: int) -> Snapshot | None:
+    async def table_in_channel(self, channel_id: int) -> AnySnapshot | None:
         record = await self.storage.open_game_in_channel(channel_id)
         return None if record is None else await self.snapshot(record.id)
 
-    async def table_of_user(self, guild_id: int, user_id: int) -> Snapshot | None:
+    async def table_of_user(self, guild_id: int, user_id: int) -> AnySnapshot | None:
         record = await self.storage.open_game_of_user(guild_id, user_id)
         return None if record is None else await self.snapshot(record.id)
 
@@ -119,16 +126,20 @@ class GameService:
         return dict(table.deadlines) if table else {}
 
     async def message_of(self, game_id: int) -> tuple[int | None, int | None]:
-        """The message that shows a table now, and the hand it shows (None: the lobby)."""
+        """The message that shows a table now, and the deal it shows (None: the lobby)."""
         table = self._tables.get(game_id)
         if table is not None:
-            return table.message_id, table.message_hand
+            return table.message_id, table.message_deal
         record = await self.storage.game(game_id)
-        return (record.message_id, record.message_hand) if record else (None, None)
+        return (record.message_id, record.message_deal) if record else (None, None)
 
     async def panel(self, game_id: int, user_id: int) -> Panel:
-        snap = await self.snapshot(game_id)
-        fam = family(snap.record.family)
+        """What ``user_id`` may see and do at the table now."""
+        return self._panel(await self.snapshot(game_id), user_id)
+
+    @staticmethod
+    def _panel(snap: AnySnapshot, user_id: int) -> Panel:
+        fam = snap.family
         seat = snap.seat_of(user_id)
         state = snap.state
         if state is None:
@@ -162,7 +173,7 @@ class GameService:
         host_name: str,
         turn_seconds: int | None,
         locale: str,
-    ) -> Snapshot:
+    ) -> AnySnapshot:
         """A new table in the lobby, with the host in the first seat."""
         fam = family(family_name)
         try:
@@ -187,13 +198,12 @@ class GameService:
             guild_id=guild_id,
             channel_id=channel_id,
             message_id=None,
-            message_hand=None,
+            message_deal=None,
             host_id=host_id,
             turn_seconds=turn_seconds,
             rated=True,
             locale=locale,
-            last_hand=None,
-            winner=None,
+            last_deal=None,
             end_reason=None,
             ended_by=None,
             created_at=now,
@@ -227,26 +237,27 @@ class GameService:
         if mine is not None:
             raise ServiceError("lobby.user_busy", channel_id=mine.channel_id, link=table_link(mine))
 
-    async def set_message(self, game_id: int, message_id: int | None, hand: int | None) -> None:
-        """Record the message that shows the table now (lobby: ``hand`` None)."""
+    async def set_message(self, game_id: int, message_id: int | None, deal: int | None) -> None:
+        """Record the message that shows the table now (lobby: ``deal`` None)."""
         async with self.storage.transaction() as tx:
-            await tx.set_message(game_id, message_id, hand)
+            await tx.set_message(game_id, message_id, deal)
         table = self._tables.get(game_id)
         if table is not None:
-            table.message_id, table.message_hand = message_id, hand
+            table.message_id, table.message_deal = message_id, deal
 
-    async def join(self, game_id: int, user_id: int, name: str, side: int | None) -> Snapshot:
+    async def join(self, game_id: int, user_id: int, name: str, team: int | None) -> AnySnapshot:
+        """Take a free seat (of ``team``, an index into the family's lobby teams, if given)."""
         table = await self._open_table(game_id)
         async with self._locked(table):
             snap = self._lobby(table)
             if snap.seat_of(user_id) is not None:
                 raise ServiceError("lobby.already_seated")
             await self._check_user_free(snap.record.guild_id, user_id)
-            seat = free_seat(table.family, snap, side)
+            seat = free_seat(table.family, snap, team)
             await self._put_lobby_seats(table, [SeatRecord(seat=seat, user_id=user_id, name=name)])
         return table.current
 
-    async def leave_lobby(self, game_id: int, user_id: int) -> Snapshot:
+    async def leave_lobby(self, game_id: int, user_id: int) -> AnySnapshot:
         table = await self._open_table(game_id)
         async with self._locked(table):
             snap = self._lobby(table)
@@ -258,7 +269,7 @@ class GameService:
             await self._put_lobby_seats(table, [], remove=seat)
         return table.current
 
-    async def add_computer(self, game_id: int, user_id: int) -> Snapshot:
+    async def add_computer(self, game_id: int, user_id: int) -> AnySnapshot:
         """Fill a free seat with the computer; the table becomes unrated."""
         table = await self._open_table(game_id)
         async with self._locked(table):
@@ -300,20 +311,25 @@ class GameService:
         self._arm_lobby(table)
         self._refresh(table)
 
-    async def start(self, game_id: int, user_id: int) -> Snapshot:
-        """Deal the first hand (host only, every seat taken)."""
+    async def start(self, game_id: int, user_id: int) -> AnySnapshot:
+        """Deal the first hand (host only, every seat taken); draw the seating first when the
+        family says so (KQJ random partners)."""
         table = await self._open_table(game_id)
         async with self._locked(table):
             snap = self._lobby(table)
             self._check_host(snap, user_id)
             fam = table.family
-            if len(snap.seats) < fam.players(snap.rules):
+            players = fam.players(snap.rules)
+            if len(snap.seats) < players:
                 raise ServiceError("lobby.not_full")
-            state = fam.new_game(snap.rules, snap.record.seed)
             seats = {s: replace(r) for s, r in snap.seats.items()}
+            if fam.seats_drawn_at_start(snap.rules):
+                order = list(range(players))
+                random.Random(f"seating:{snap.record.seed}").shuffle(order)
+                seats = {new: replace(seats[old], seat=new) for new, old in enumerate(order)}
+            state = fam.new_game(snap.rules, snap.record.seed)
             for seat, stats in fam.initial_stats(state).items():
-                seats[seat].kick_points += stats.kick_points
-                seats[seat].hang_jacks += stats.hang_jacks
+                seats[seat].stats = add_stats(seats[seat].stats, stats)
             await self._commit(table, state, seats, action=None, summary=None)
         if table.lobby_task:
             table.lobby_task.cancel()
@@ -321,7 +337,7 @@ class GameService:
         log.info("table %s started", game_id)
         return table.current
 
-    async def cancel(self, game_id: int, user_id: int) -> Snapshot:
+    async def cancel(self, game_id: int, user_id: int) -> AnySnapshot:
         table = await self._open_table(game_id)
         async with self._locked(table):
             snap = self._lobby(table)
@@ -338,8 +354,9 @@ class GameService:
 
     # --- play -----------------------------------------------------------------------------
 
-    async def act(self, game_id: int, user_id: int, code: str, expected_version: int) -> Snapshot:
-        """Apply a player's click; every refusal is a ServiceError naming why."""
+    async def act(self, game_id: int, user_id: int, code: str, expected_version: int) -> Panel:
+        """Apply a player's click and return their panel as it is now (what the click is
+        answered with); every refusal is a ServiceError naming why."""
         table = await self._table(game_id)
         async with self._locked(table):
             snap = table.current
@@ -357,35 +374,39 @@ class GameService:
                 action = fam.decode(code)
             except ValueError:
                 raise ServiceError("act.unknown_action") from None
-            if expected_version != snap.record.version and not await self._is_independent(
+            if expected_version != snap.record.version and not await self._still_valid(
                 table, seat, action, expected_version
             ):
                 raise ServiceError("act.stale")
             legal = fam.legal_actions(snap.state, seat)
+            if not legal:
+                raise ServiceError("act.not_your_turn")
             if action not in legal:
-                raise ServiceError("act.not_your_turn" if not legal else "act.illegal")
+                why = fam.why_illegal(snap.state, seat, action)
+                if why is not None:
+                    raise ServiceError(f"illegal.{why[0]}", **why[1])
+                raise ServiceError("act.illegal")
+            expected = seat in fam.expected_actors(snap.state)
             await self._move(table, seat, action, Source.PLAYER, user_id)
-        self._after_change(table, seat, action)
-        return table.current
+        self._after_change(table, seat if expected else None, action)
+        return self._panel(table.current, user_id)
 
-    async def _is_independent(
+    async def _still_valid(
         self, table: Table, seat: int, action: Any, expected_version: int
     ) -> bool:
-        """A stale click is still good when only other seats' shared decisions came since."""
-        fam = table.family
-        if not fam.is_shared_decision(action) or expected_version > table.current.record.version:
+        """Whether a click drawn at an older version still means what it meant then."""
+        if expected_version > table.current.record.version:
             return False
-        since = await self.storage.actions(table.id, after_version=expected_version)
-        for record in since:
+        fam = table.family
+        since = []
+        for record in await self.storage.actions(table.id, after_version=expected_version):
             try:
-                earlier = fam.decode(record.code)
+                since.append((record.seat, fam.decode(record.code)))
             except ValueError:
                 return False
-            if record.seat == seat or not fam.is_shared_decision(earlier):
-                return False
-        return True
+        return fam.still_means_the_same(action, seat, since)
 
-    async def leave(self, guild_id: int, user_id: int) -> Snapshot:
+    async def leave(self, guild_id: int, user_id: int) -> AnySnapshot:
         """``/leave``: out of a lobby, or hand the seat of a game in progress to the computer."""
         snap = await self.table_of_user(guild_id, user_id)
         if snap is None:
@@ -408,7 +429,7 @@ class GameService:
         self._after_change(table, None, None)
         return table.current
 
-    async def end(self, game_id: int, user_id: int, *, can_manage: bool) -> Snapshot:
+    async def end(self, game_id: int, user_id: int, *, can_manage: bool) -> AnySnapshot:
         """``/end``: the host or a server manager closes the table (abandoned, unrated)."""
         table = await self._table(game_id)
         async with self._locked(table):
@@ -440,9 +461,8 @@ class GameService:
             mover.timeouts += 1
             if mover.timeouts >= TIMEOUTS_TO_HAND_OVER:
                 mover.computer = True
-        for s, stats in fam.stats(events).items():
-            seats[s].hang_jacks += stats.hang_jacks
-            seats[s].kick_points += stats.kick_points
+        for s, stats in fam.stats(state, events).items():
+            seats[s].stats = add_stats(seats[s].stats, stats)
         action_record = ActionRecord(
             version=snap.record.version + 1,
             seat=seat,
@@ -451,7 +471,7 @@ class GameService:
             user_id=user_id,
             at=self.clock.now(),
         )
-        summary = fam.hand_summary(snap.state, events)
+        summary = fam.deal_summary(snap.state, events)
         await self._commit(table, state, seats, action=action_record, summary=summary)
 
     async def _commit(
@@ -465,15 +485,13 @@ class GameService:
     ) -> None:
         snap = table.current
         fam = table.family
-        winner = fam.winner(state)
-        finished = winner is not None
+        finished = fam.result(state) is not None
         record = replace(
             snap.record,
             status=Status.FINISHED if finished else Status.PLAYING,
             snapshot=fam.dump(state),
             version=snap.record.version + 1,
-            last_hand=summary if summary is not None else snap.record.last_hand,
-            winner=winner,
+            last_deal=summary if summary is not None else snap.record.last_deal,
             end_reason="finished" if finished else None,
             seats=seats,
             updated_at=self.clock.now(),
@@ -519,13 +537,15 @@ class GameService:
     # --- after a change: render, clocks, computers ----------------------------------------
 
     def _after_change(self, table: Table, seat: int | None, action: Any | None) -> None:
+        """Render, re-arm the clocks and let the computers play; ``seat`` is an expected actor
+        that just took ``action``."""
         snap = table.current
         if snap.status is not Status.PLAYING:
             self._retire(table)
             self._refresh(table)
             return
-        shared = action is not None and table.family.is_shared_decision(action)
-        if seat is not None and not shared:
+        partial = action is not None and table.family.is_partial(action)
+        if seat is not None and not partial:
             table.deadlines.pop(seat, None)  # the seat took its decision: its clock stops
         self._rearm_turn_clock(table)
         self._schedule_computers(table)
@@ -541,13 +561,14 @@ class GameService:
         self._tables.pop(table.id, None)
 
     def _rearm_turn_clock(self, table: Table) -> None:
-        """Each human seat that may act has a deadline from the moment it could act."""
+        """Each human seat the game waits for has a deadline from the moment it was expected
+        (optional actions, such as a KQJ counter, have no clock)."""
         snap = table.current
         seconds = snap.record.turn_seconds
         if seconds is None:
             return
         now = self.clock.now()
-        acting = {s for s in actors_of(table.family, snap) if snap.seats[s].is_human}
+        acting = {s for s in expected_actors(snap) if snap.seats[s].is_human}
         for seat in list(table.deadlines):
             if seat not in acting:
                 del table.deadlines[seat]
@@ -562,12 +583,11 @@ class GameService:
     async def _expire_turns(self, table: Table) -> None:
         async with table.lock:
             now = self.clock.now()
-            fam = table.family
             for seat, deadline in sorted(table.deadlines.items()):
                 snap = table.current
                 if deadline > now or snap.status is not Status.PLAYING:
                     continue
-                if not snap.seats[seat].is_human or not fam.legal_actions(snap.state, seat):
+                if not snap.seats[seat].is_human or seat not in expected_actors(snap):
                     continue
                 del table.deadlines[seat]
                 log.info("table %s: seat %s ran out of time", table.id, seat)
@@ -575,33 +595,61 @@ class GameService:
         self._after_change(table, None, None)
 
     async def _computer_decision(self, table: Table, seat: int, source: Source) -> None:
-        """The computer takes one decision for ``seat``: one action, or every discard it owes."""
+        """The computer takes one decision for ``seat``: one action, or all the steps of a
+        decision made of several (every discard it owes)."""
         fam = table.family
         while True:
             snap = table.current
             legal = fam.legal_actions(snap.state, seat) if snap.status is Status.PLAYING else []
             if not legal:
                 return
-            rng = random.Random(f"{snap.record.seed}:{snap.record.version}:{seat}")
-            action = fam.choose(snap.state, seat, rng)
+            action = fam.choose(snap.state, seat, self._rng(snap, seat))
             await self._move(table, seat, action, source, None)
             source = Source.COMPUTER
-            if not fam.is_shared_decision(action):
+            if not fam.is_partial(action):
                 return
 
+    @staticmethod
+    def _rng(snap: AnySnapshot, seat: int) -> random.Random:
+        """The computer's randomness for one decision: replayable from the game's seed."""
+        return random.Random(f"{snap.record.seed}:{snap.record.version}:{seat}")
+
+    def _unasked_options(self, table: Table) -> list[int]:
+        """Computer seats with an optional action not yet considered at this version."""
+        version = table.current.record.version
+        table.asked = {key for key in table.asked if key[0] == version}
+        return [s for s in computers_with_options(table.current) if (version, s) not in table.asked]
+
+    async def _computer_interruption(self, table: Table) -> bool:
+        """Offer each computer seat its optional action once per version; True if one took
+        it (the situation changed, so the others are asked again at the new version)."""
+        fam = table.family
+        for seat in self._unasked_options(table):
+            snap = table.current
+            table.asked.add((snap.record.version, seat))
+            action = fam.interrupt(snap.state, seat, self._rng(snap, seat))
+            if action is not None:
+                await self._move(table, seat, action, Source.COMPUTER, None)
+                return True
+        return False
+
     def _schedule_computers(self, table: Table) -> None:
-        if computer_to_act(table.family, table.current) is not None:
+        if computer_to_act(table.current) is not None or self._unasked_options(table):
             self.scheduler.computers(table, self._run_computers, self.computer_delay)
 
     async def _run_computers(self, table: Table) -> None:
-        """The computer seats play, one decision at a time, while it is their turn."""
+        """The computer seats play, one decision at a time, while it is their turn; before
+        each, computer seats that may act out of turn say whether they do."""
         while True:
             async with table.lock:
                 snap = table.current
-                seat = computer_to_act(table.family, snap)
-                if seat is None or snap.status is not Status.PLAYING:
+                if snap.status is not Status.PLAYING:
                     return
-                await self._computer_decision(table, seat, Source.COMPUTER)
+                if not await self._computer_interruption(table):
+                    seat = computer_to_act(snap)
+                    if seat is None:
+                        return
+                    await self._computer_decision(table, seat, Source.COMPUTER)
             if table.current.status is not Status.PLAYING:
                 self._after_change(table, None, None)
                 return
@@ -630,7 +678,7 @@ class GameService:
             except (KeyError, ValueError):
                 log.exception("table %s cannot be loaded; left as it is", record.id)
                 continue
-            table.message_id, table.message_hand = record.message_id, record.message_hand
+            table.message_id, table.message_deal = record.message_id, record.message_deal
             self._tables[record.id] = table
             if record.status is Status.LOBBY:
                 self._arm_lobby(table)
@@ -661,7 +709,7 @@ class GameService:
         if table is None:
             fam = family(record.family)
             table = Table(family=fam, current=snapshot_of(fam, record))
-            table.message_id, table.message_hand = record.message_id, record.message_hand
+            table.message_id, table.message_deal = record.message_id, record.message_deal
             self._tables[game_id] = table
         return table
 
@@ -683,7 +731,7 @@ class GameService:
         finally:
             table.lock.release()
 
-    def _lobby(self, table: Table) -> Snapshot:
+    def _lobby(self, table: Table) -> AnySnapshot:
         snap = table.current
         if snap.status is not Status.LOBBY:
             key = "lobby.already_started" if snap.status.is_open else "act.table_closed"
@@ -691,6 +739,6 @@ class GameService:
         return snap
 
     @staticmethod
-    def _check_host(snap: Snapshot, user_id: int) -> None:
+    def _check_host(snap: AnySnapshot, user_id: int) -> None:
         if user_id != snap.record.host_id:
             raise ServiceError("lobby.host_only")

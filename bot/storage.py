@@ -15,6 +15,7 @@ system crash or power loss may lose the last transactions.
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
@@ -44,9 +45,7 @@ OPEN_STATUSES: Final = (Status.LOBBY.value, Status.PLAYING.value)
 _GAME_FIELDS: Final = tuple(f.name for f in fields(GameRecord) if f.name != "seats")
 """The columns of ``games``, named and ordered as the fields of ``GameRecord``."""
 _GAME_COLUMNS: Final = ", ".join(_GAME_FIELDS)
-_RATING_COLUMNS: Final = (
-    "family, guild_id, user_id, mu, sigma, ordinal, games, wins, hang_jacks, kick_points"
-)
+_RATING_COLUMNS: Final = "pool, guild_id, user_id, mu, sigma, ordinal, games, wins, stats"
 
 
 class StorageError(Exception):
@@ -71,6 +70,17 @@ def migrations() -> list[tuple[int, str, str]]:
     return found
 
 
+def _stats_text(stats: dict[str, int]) -> str:
+    """Statistics as stored: compact JSON with sorted names (zeros left out)."""
+    return json.dumps(
+        {name: value for name, value in sorted(stats.items()) if value}, separators=(",", ":")
+    )
+
+
+def _stats(text: str) -> dict[str, int]:
+    return {str(name): int(value) for name, value in json.loads(text).items() if value}
+
+
 def _game(row: Sequence[Any]) -> GameRecord:
     data = dict(zip(_GAME_FIELDS, row, strict=True))
     data["status"] = Status(data["status"])
@@ -85,13 +95,13 @@ def _seat(row: Sequence[Any]) -> SeatRecord:
         name=row[2],
         computer=bool(row[3]),
         timeouts=row[4],
-        hang_jacks=row[5],
-        kick_points=row[6],
+        stats=_stats(row[5]),
     )
 
 
 def _rating(row: Sequence[Any]) -> RatingRow:
-    return RatingRow(*row)
+    pool, guild_id, user_id, mu, sigma, ordinal, games, wins, stats = row
+    return RatingRow(pool, guild_id, user_id, mu, sigma, ordinal, games, wins, _stats(stats))
 
 
 class Transaction:
@@ -118,16 +128,15 @@ class Transaction:
         """Write the game's state (not its message ids, which ``set_message`` owns); raises
         ``VersionConflictError`` if the stored version is not ``expected_version``."""
         cursor = await self._db.execute(
-            "UPDATE games SET status = ?, snapshot = ?, version = ?, rated = ?, last_hand = ?, "
-            "winner = ?, end_reason = ?, ended_by = ?, updated_at = ? "
+            "UPDATE games SET status = ?, snapshot = ?, version = ?, rated = ?, last_deal = ?, "
+            "end_reason = ?, ended_by = ?, updated_at = ? "
             "WHERE id = ? AND version = ?",
             (
                 game.status.value,
                 game.snapshot,
                 game.version,
                 int(game.rated),
-                game.last_hand,
-                game.winner,
+                game.last_deal,
                 game.end_reason,
                 game.ended_by,
                 game.updated_at,
@@ -138,20 +147,20 @@ class Transaction:
         if cursor.rowcount != 1:
             raise VersionConflictError(f"game {game.id} is no longer at version {expected_version}")
 
-    async def set_message(self, game_id: int, message_id: int | None, hand: int | None) -> None:
-        """Remember which message shows the table now (and which hand it shows)."""
+    async def set_message(self, game_id: int, message_id: int | None, deal: int | None) -> None:
+        """Remember which message shows the table now (and which deal it shows)."""
         await self._db.execute(
-            "UPDATE games SET message_id = ?, message_hand = ? WHERE id = ?",
-            (message_id, hand, game_id),
+            "UPDATE games SET message_id = ?, message_deal = ? WHERE id = ?",
+            (message_id, deal, game_id),
         )
 
     async def put_seats(self, game_id: int, seats: Iterable[SeatRecord]) -> None:
         await self._db.executemany(
-            "INSERT INTO seats (game_id, seat, user_id, name, computer, timeouts, hang_jacks, "
-            "kick_points) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+            "INSERT INTO seats (game_id, seat, user_id, name, computer, timeouts, stats) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?) "
             "ON CONFLICT (game_id, seat) DO UPDATE SET user_id = excluded.user_id, "
             "name = excluded.name, computer = excluded.computer, timeouts = excluded.timeouts, "
-            "hang_jacks = excluded.hang_jacks, kick_points = excluded.kick_points",
+            "stats = excluded.stats",
             [
                 (
                     game_id,
@@ -160,8 +169,7 @@ class Transaction:
                     s.name,
                     int(s.computer),
                     s.timeouts,
-                    s.hang_jacks,
-                    s.kick_points,
+                    _stats_text(s.stats),
                 )
                 for s in seats
             ],
@@ -187,17 +195,17 @@ class Transaction:
 
     async def insert_match(self, match: MatchRecord) -> int:
         cursor = await self._db.execute(
-            "INSERT INTO matches (game_id, family, variant, guild_id, outcome, rated, winner, "
-            "hands, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO matches (game_id, family, pool, variant, guild_id, outcome, rated, "
+            "deals, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 match.game_id,
                 match.family,
+                match.pool,
                 match.variant,
                 match.guild_id,
                 match.outcome,
                 int(match.rated),
-                match.winner,
-                match.hands,
+                match.deals,
                 match.ended_at,
             ),
         )
@@ -205,7 +213,7 @@ class Transaction:
         assert match_id is not None
         await self._db.executemany(
             "INSERT INTO match_players (match_id, seat, side, user_id, computer, rank, score, "
-            "hang_jacks, kick_points) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "stats) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 (
                     match_id,
@@ -215,8 +223,7 @@ class Transaction:
                     int(p.computer),
                     p.rank,
                     p.score,
-                    p.hang_jacks,
-                    p.kick_points,
+                    _stats_text(p.stats),
                 )
                 for p in match.players
             ],
@@ -224,7 +231,7 @@ class Transaction:
         return match_id
 
     async def ratings_of(
-        self, family: str, guild_id: int, user_ids: Iterable[int]
+        self, pool: str, guild_id: int, user_ids: Iterable[int]
     ) -> dict[int, RatingRow]:
         ids = list(dict.fromkeys(user_ids))
         if not ids:
@@ -232,18 +239,18 @@ class Transaction:
         marks = ", ".join("?" * len(ids))
         async with self._db.execute(
             f"SELECT {_RATING_COLUMNS} FROM ratings "
-            f"WHERE family = ? AND guild_id = ? AND user_id IN ({marks})",
-            (family, guild_id, *ids),
+            f"WHERE pool = ? AND guild_id = ? AND user_id IN ({marks})",
+            (pool, guild_id, *ids),
         ) as cursor:
             return {row[2]: _rating(row) for row in await cursor.fetchall()}
 
     async def put_ratings(self, rows: Iterable[RatingRow]) -> None:
         await self._db.executemany(
             f"INSERT OR REPLACE INTO ratings ({_RATING_COLUMNS}) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 (
-                    r.family,
+                    r.pool,
                     r.guild_id,
                     r.user_id,
                     r.mu,
@@ -251,15 +258,14 @@ class Transaction:
                     r.ordinal,
                     r.games,
                     r.wins,
-                    r.hang_jacks,
-                    r.kick_points,
+                    _stats_text(r.stats),
                 )
                 for r in rows
             ],
         )
 
-    async def clear_ratings(self, family: str) -> None:
-        await self._db.execute("DELETE FROM ratings WHERE family = ?", (family,))
+    async def clear_ratings(self, pool: str) -> None:
+        await self._db.execute("DELETE FROM ratings WHERE pool = ?", (pool,))
 
     async def set_default_turn_seconds(self, guild_id: int, seconds: int | None) -> None:
         await self._db.execute(
@@ -360,7 +366,7 @@ class Storage:
                 games = [_game(row) for row in await cursor.fetchall()]
             for game in games:
                 async with self._db.execute(
-                    "SELECT seat, user_id, name, computer, timeouts, hang_jacks, kick_points "
+                    "SELECT seat, user_id, name, computer, timeouts, stats "
                     "FROM seats WHERE game_id = ? ORDER BY seat",
                     (game.id,),
                 ) as cursor:
@@ -405,39 +411,40 @@ class Storage:
 
     # --- matches and ratings -------------------------------------------------------------------
 
-    async def matches(self, family: str) -> list[MatchRecord]:
-        """Every match record of a family in the order they ended (ratings are replayed so)."""
+    async def matches(self, pool: str) -> list[MatchRecord]:
+        """Every match record of a rating pool in the order they ended (ratings are replayed
+        so)."""
         async with self._lock:
             async with self._db.execute(
-                "SELECT id, game_id, family, variant, guild_id, outcome, rated, winner, hands, "
-                "ended_at FROM matches WHERE family = ? ORDER BY id",
-                (family,),
+                "SELECT id, game_id, family, pool, variant, guild_id, outcome, rated, deals, "
+                "ended_at FROM matches WHERE pool = ? ORDER BY id",
+                (pool,),
             ) as cursor:
                 heads = await cursor.fetchall()
             async with self._db.execute(
                 "SELECT mp.match_id, mp.seat, mp.side, mp.user_id, mp.computer, mp.rank, "
-                "mp.score, mp.hang_jacks, mp.kick_points FROM match_players mp "
-                "JOIN matches m ON m.id = mp.match_id WHERE m.family = ? "
+                "mp.score, mp.stats FROM match_players mp "
+                "JOIN matches m ON m.id = mp.match_id WHERE m.pool = ? "
                 "ORDER BY mp.match_id, mp.seat",
-                (family,),
+                (pool,),
             ) as cursor:
                 rows = await cursor.fetchall()
         players: dict[int, list[MatchPlayer]] = {}
         for r in rows:
             players.setdefault(r[0], []).append(
-                MatchPlayer(r[1], r[2], r[3], bool(r[4]), r[5], r[6], r[7], r[8])
+                MatchPlayer(r[1], r[2], r[3], bool(r[4]), r[5], r[6], _stats(r[7]))
             )
         return [
             MatchRecord(
                 id=h[0],
                 game_id=h[1],
                 family=h[2],
-                variant=h[3],
-                guild_id=h[4],
-                outcome=h[5],
-                rated=bool(h[6]),
-                winner=h[7],
-                hands=h[8],
+                pool=h[3],
+                variant=h[4],
+                guild_id=h[5],
+                outcome=h[6],
+                rated=bool(h[7]),
+                deals=h[8],
                 ended_at=h[9],
                 players=tuple(players.get(h[0], ())),
             )
@@ -445,20 +452,21 @@ class Storage:
         ]
 
     async def leaderboard(
-        self, family: str, guild_id: int, *, min_games: int, limit: int, offset: int
+        self, pool: str, guild_id: int, *, min_games: int, limit: int, offset: int
     ) -> tuple[list[RatingRow], int]:
-        """One page of a board ranked by the conservative rating, and the number of entries."""
+        """One page of a board ranked by the conservative rating, and the number of entries
+        with at least ``min_games`` rated games."""
         async with self._lock:
             async with self._db.execute(
                 f"SELECT {_RATING_COLUMNS} FROM ratings "
-                "WHERE family = ? AND guild_id = ? AND games >= ? "
+                "WHERE pool = ? AND guild_id = ? AND games >= ? "
                 "ORDER BY ordinal DESC, wins DESC, user_id LIMIT ? OFFSET ?",
-                (family, guild_id, min_games, limit, offset),
+                (pool, guild_id, min_games, limit, offset),
             ) as cursor:
                 rows = [_rating(row) for row in await cursor.fetchall()]
             async with self._db.execute(
-                "SELECT COUNT(*) FROM ratings WHERE family = ? AND guild_id = ? AND games >= ?",
-                (family, guild_id, min_games),
+                "SELECT COUNT(*) FROM ratings WHERE pool = ? AND guild_id = ? AND games >= ?",
+                (pool, guild_id, min_games),
             ) as cursor:
                 count = await cursor.fetchone()
         return rows, int(count[0]) if count else 0
@@ -470,10 +478,10 @@ class Storage:
         async with (
             self._lock,
             self._db.execute(
-                "SELECT COUNT(*) FROM ratings WHERE family = ? AND guild_id = ? AND games >= ? "
+                "SELECT COUNT(*) FROM ratings WHERE pool = ? AND guild_id = ? AND games >= ? "
                 "AND (ordinal > ? OR (ordinal = ? AND (wins > ? OR (wins = ? AND user_id < ?))))",
                 (
-                    row.family,
+                    row.pool,
                     row.guild_id,
                     min_games,
                     row.ordinal,
@@ -487,13 +495,13 @@ class Storage:
             found = await cursor.fetchone()
         return int(found[0]) + 1 if found else None
 
-    async def rating(self, family: str, guild_id: int, user_id: int) -> RatingRow | None:
+    async def rating(self, pool: str, guild_id: int, user_id: int) -> RatingRow | None:
         async with (
             self._lock,
             self._db.execute(
                 f"SELECT {_RATING_COLUMNS} FROM ratings "
-                "WHERE family = ? AND guild_id = ? AND user_id = ?",
-                (family, guild_id, user_id),
+                "WHERE pool = ? AND guild_id = ? AND user_id = ?",
+                (pool, guild_id, user_id),
             ) as cursor,
         ):
             row = await cursor.fetchone()
@@ -502,11 +510,12 @@ class Storage:
     async def player_matches(
         self, family: str, user_id: int, *, limit: int, offset: int
     ) -> tuple[list[PlayerMatch], int]:
-        """A player's finished and abandoned matches, newest first, and how many there are."""
+        """A player's finished and abandoned matches of a family, newest first, and how many
+        there are."""
         async with self._lock:
             async with self._db.execute(
-                "SELECT m.id, m.game_id, m.variant, m.outcome, m.rated, mp.rank, mp.score, "
-                "(SELECT MAX(o.score) FROM match_players o "
+                "SELECT m.id, m.game_id, m.pool, m.variant, m.outcome, m.rated, mp.rank, "
+                "mp.score, (SELECT MAX(o.score) FROM match_players o "
                 " WHERE o.match_id = m.id AND o.side != mp.side), m.ended_at "
                 "FROM match_players mp JOIN matches m ON m.id = mp.match_id "
                 "WHERE m.family = ? AND mp.user_id = ? "
@@ -524,13 +533,14 @@ class Storage:
             PlayerMatch(
                 match_id=r[0],
                 game_id=r[1],
-                variant=r[2],
-                outcome=r[3],
-                rated=bool(r[4]),
-                won=None if r[5] is None else r[5] == 1,
-                score=r[6],
-                best_other=r[7] or 0,
-                ended_at=r[8],
+                pool=r[2],
+                variant=r[3],
+                outcome=r[4],
+                rated=bool(r[5]),
+                rank=r[6],
+                score=r[7],
+                best_other=r[8] or 0,
+                ended_at=r[9],
             )
             for r in rows
         ]

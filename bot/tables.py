@@ -6,11 +6,13 @@ from __future__ import annotations
 import asyncio
 import functools
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
-from bot import ratings
-from bot.families import Family, family
+from bot.families import AnyFamily, Result, family
 from bot.models import GameRecord, MatchPlayer, MatchRecord, SeatRecord, Status
+
+RulesT = TypeVar("RulesT")
+StateT = TypeVar("StateT")
 
 
 class ServiceError(Exception):
@@ -23,7 +25,7 @@ class ServiceError(Exception):
 
 
 class Presenter(Protocol):
-    """What the service tells the Discord side; implemented by the cog."""
+    """What the service tells the Discord side; implemented by the cogs."""
 
     def refresh(self, game_id: int) -> None:
         """The table changed: render it (soon, without blocking the caller)."""
@@ -31,13 +33,13 @@ class Presenter(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
-class Snapshot:
-    """One consistent moment of a table: its stored record and the engine state (None in the
-    lobby). Replaced as a whole after every committed change, never modified."""
+class Snapshot(Generic[RulesT, StateT]):
+    """One consistent moment of a table: its stored record, its rules and the engine state
+    (None in the lobby). Replaced as a whole after every committed change, never modified."""
 
     record: GameRecord
-    rules: Any
-    state: Any | None
+    rules: RulesT
+    state: StateT | None
 
     @property
     def id(self) -> int:
@@ -51,6 +53,10 @@ class Snapshot:
     def seats(self) -> dict[int, SeatRecord]:
         return self.record.seats
 
+    @property
+    def family(self) -> AnyFamily:
+        return family(self.record.family)
+
     def seat_of(self, user_id: int) -> int | None:
         """The seat a person holds here (even if the computer now plays it)."""
         for seat, record in self.record.seats.items():
@@ -58,12 +64,22 @@ class Snapshot:
                 return seat
         return None
 
+    @property
+    def result(self) -> Result | None:
+        """The places of a finished game (None while it goes on, or never started)."""
+        if self.state is None or self.status is not Status.FINISHED:
+            return None
+        return self.family.result(self.state)
+
+
+AnySnapshot = Snapshot[Any, Any]
+
 
 @dataclass(frozen=True)
 class Panel:
     """What one person may see and do at a table right now."""
 
-    snapshot: Snapshot
+    snapshot: AnySnapshot
     seat: int | None
     view: Any | None
     legal: tuple[Any, ...]
@@ -72,20 +88,27 @@ class Panel:
 
     @functools.cached_property
     def actors(self) -> tuple[int, ...]:
-        """The seats that may act now (computed only when a message names them)."""
-        return actors_of(family(self.snapshot.record.family), self.snapshot)
+        """The seats the game waits for now (computed only when a message names them)."""
+        return expected_actors(self.snapshot)
+
+    @property
+    def is_expected(self) -> bool:
+        """Whether the game waits for this panel's owner (not only an optional action)."""
+        return self.seat is not None and self.seat in self.actors
 
 
 @dataclass(eq=False)
 class Table:
     """A table held in memory while it is open."""
 
-    family: Family
-    current: Snapshot
+    family: AnyFamily
+    current: AnySnapshot
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     message_id: int | None = None
-    message_hand: int | None = None
+    message_deal: int | None = None
     deadlines: dict[int, float] = field(default_factory=dict)
+    asked: set[tuple[int, int]] = field(default_factory=set)
+    """(version, seat) of the optional decisions already put to computer seats."""
     turn_task: asyncio.Task[None] | None = None
     computer_task: asyncio.Task[None] | None = None
     lobby_task: asyncio.Task[None] | None = None
@@ -98,7 +121,7 @@ class Table:
         return [t for t in (self.turn_task, self.computer_task, self.lobby_task) if t]
 
 
-def snapshot_of(fam: Family, record: GameRecord) -> Snapshot:
+def snapshot_of(fam: AnyFamily, record: GameRecord) -> AnySnapshot:
     rules = fam.rules_from_json(record.ruleset)
     state = fam.load(record.snapshot) if record.snapshot is not None else None
     return Snapshot(record, rules, state)
@@ -110,59 +133,76 @@ def table_link(record: GameRecord) -> str:
     return f"https://discord.com/channels/{record.guild_id}/{record.channel_id}/{record.message_id}"
 
 
-def actors_of(fam: Family, snap: Snapshot) -> tuple[int, ...]:
+def expected_actors(snap: AnySnapshot) -> tuple[int, ...]:
+    """The seats the game waits for (they get clocks, pings and, on timeout, the computer)."""
     if snap.state is None or snap.status is not Status.PLAYING:
         return ()
-    return tuple(
-        seat for seat in range(fam.players(snap.rules)) if fam.legal_actions(snap.state, seat)
-    )
+    return snap.family.expected_actors(snap.state)
 
 
-def computer_to_act(fam: Family, snap: Snapshot) -> int | None:
-    for seat in actors_of(fam, snap):
+def computer_to_act(snap: AnySnapshot) -> int | None:
+    """A computer seat the game waits for, if any."""
+    for seat in expected_actors(snap):
         if not snap.seats[seat].is_human:
             return seat
     return None
 
 
-def free_seat(fam: Family, snap: Snapshot, side: int | None) -> int:
-    for seat in range(fam.players(snap.rules)):
-        if seat in snap.seats:
-            continue
-        if side is None or fam.side_of(snap.rules, seat) == side:
+def computers_with_options(snap: AnySnapshot) -> list[int]:
+    """Computer seats that may take an optional action now (not expected to act)."""
+    if snap.state is None or snap.status is not Status.PLAYING:
+        return []
+    fam = snap.family
+    waiting = set(fam.expected_actors(snap.state))
+    return [
+        seat
+        for seat, record in sorted(snap.seats.items())
+        if not record.is_human and seat not in waiting and fam.legal_actions(snap.state, seat)
+    ]
+
+
+def free_seat(fam: AnyFamily, snap: AnySnapshot, team: int | None) -> int:
+    """The first free seat (of ``team``, an index into the lobby's teams, if given)."""
+    teams = fam.lobby_teams(snap.rules)
+    if team is not None and (teams is None or not 0 <= team < len(teams)):
+        raise ServiceError("lobby.no_such_team")
+    candidates = (
+        teams[team] if teams is not None and team is not None else range(fam.players(snap.rules))
+    )
+    for seat in candidates:
+        if seat not in snap.seats:
             return seat
-    raise ServiceError("lobby.full" if side is None else "lobby.team_full")
+    raise ServiceError("lobby.full" if team is None else "lobby.team_full")
 
 
-def match_record(fam: Family, record: GameRecord, state: Any, outcome: str) -> MatchRecord:
+def match_record(fam: AnyFamily, record: GameRecord, state: Any, outcome: str) -> MatchRecord:
+    """The immutable record of a closed game (places only when it finished)."""
     rules = fam.rules_from_json(record.ruleset)
     scores = fam.scores(state)
-    winner = fam.winner(state) if outcome == "finished" else None
-    places = ratings.side_ranks(scores, winner) if winner is not None else {}
+    result = fam.result(state) if outcome == "finished" else None
     players = []
     for seat, seat_record in sorted(record.seats.items()):
-        side = fam.side_of(rules, seat)
+        side = fam.side_of(state, seat)
         players.append(
             MatchPlayer(
                 seat=seat,
                 side=side,
                 user_id=seat_record.user_id,
                 computer=seat_record.computer,
-                rank=places.get(side),
+                rank=result.places[side] if result is not None else None,
                 score=scores[side],
-                hang_jacks=seat_record.hang_jacks,
-                kick_points=seat_record.kick_points,
+                stats=dict(seat_record.stats),
             )
         )
     return MatchRecord(
         game_id=record.id,
         family=record.family,
+        pool=fam.rating_pool(rules),
         variant=record.variant,
         guild_id=record.guild_id,
         outcome=outcome,
         rated=record.rated and outcome == "finished",
-        winner=winner,
-        hands=fam.hand_number(state),
+        deals=fam.deal_number(state),
         ended_at=record.updated_at,
         players=tuple(players),
     )

@@ -36,7 +36,19 @@ class DealError(EngineError):
 
 
 class IllegalActionError(EngineError):
-    """An action that the given seat may not take now; the message says why."""
+    """An action that the given seat may not take now; the message says why.
+
+    Where a player needs the reason to play on (a card that breaks a duty of play), ``reason``
+    names it with a stable code and ``details`` gives what the reason refers to (cards,
+    suits), so that an interface can say it in the player's language.
+    """
+
+    def __init__(
+        self, message: str, *, reason: str | None = None, details: dict[str, object] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.details = details or {}
 
 
 class StateFormatError(EngineError):

@@ -55,6 +55,33 @@ _ENGLISH: Final = (
     "the pack is run for every player."
 )
 
+_KQJ: Final = (
+    "**Players:** 6, seats A–F clockwise; deal and play go clockwise. Two teams of three "
+    "(A C E against B D F), or with **teams 2v2v2** three teams of opposite seats; with "
+    "**random partners** each round's teams are drawn and every player scores for themselves. "
+    "First to the **target** (500, 1000 or 2000 victory points) wins.\n"
+    "**Cards:** 48 — A K Q J 10 9 8 7 6 5 4 and the **Hero** (H) between the 10 and the king. "
+    "Trumps rank 9 8 7 A 10 H K Q J 6 5 4 (27 22 14 12 10 7 5 4 3 points); other suits "
+    "A 10 H K Q J 9 8 7 6 5 4 (12 10 7 5 4 3 2 1). All trumps and no trumps have their own "
+    "values; every deal holds 236 card points.\n"
+    "**The Return:** 5 cards each, then a card is turned up. From the dealer's left each "
+    "player takes it (its suit is trumps) or passes; if all pass, a second round lets the "
+    "taker name any suit, **all trumps** or **no trumps**. The taker's team plays the "
+    "contract; everyone is then dealt up to 8 cards.\n"
+    "**Auction** (option): all 48 cards are dealt and players bid a contract and a value "
+    "(from 120, or 80 with three teams); an opponent may **counter** (×2) the standing bid, "
+    "even out of turn, and the bidders may then **overcounter** (×4). A **capot** bid "
+    "promises all eight tricks.\n"
+    "**Play:** follow suit; on a trump lead beat the master card if you can (even a "
+    "partner's); without the suit led, beat an opponent's master card if you can, else play "
+    "anything. **Bonuses:** 10 for the last trick (dix de der), 154 for all eight (capot), "
+    "KQ 20 and KQJ 50 for king, queen (and jack) of trumps played by one player in "
+    "consecutive tricks.\n"
+    "**Scoring:** the team with more round points wins the round and scores them rounded "
+    "to the ten; a tie scores nothing and the rounded points go to a **pool** that the next "
+    "round's winner takes. In the auction the bid (×2, ×4) is scored instead."
+)
+
 MESSAGES: Final[dict[str, str]] = {
     # --- commands -------------------------------------------------------------------------
     "cmd.group": "Play All Fours at a table in this channel",
@@ -76,7 +103,6 @@ MESSAGES: Final[dict[str, str]] = {
     "cmd.rules": "The rules of an All Fours variant, in short",
     "cmd.rules.variant": "Which All Fours",
     "cmd.leaderboard": "Best rated players",
-    "cmd.leaderboard.family": "Which game",
     "cmd.leaderboard.scope": "This server or everywhere",
     "cmd.stats": "Ratings and recent games of a player",
     "cmd.stats.user": "Whose statistics (default: yours)",
@@ -90,6 +116,10 @@ MESSAGES: Final[dict[str, str]] = {
     "choice.game_tie.non_dealer": "The first non-dealer side",
     # --- games and variants ---------------------------------------------------------------
     "family.allfours": "All Fours",
+    "family.kqj": "KQJ",
+    "pool.allfours": "All Fours",
+    "stat.hang_jacks": "hang jacks {count}",
+    "stat.kick_points": "kick points {count}",
     "variant.caribbean": "Caribbean All Fours (Trinidad)",
     "variant.caribbean-tobago": "Caribbean All Fours (Tobago)",
     "variant.caribbean-2p": "Trinidad All Fours for two",
@@ -173,7 +203,8 @@ MESSAGES: Final[dict[str, str]] = {
     "lobby.host_only": "Only the host can do that.",
     "lobby.not_full": "Every seat must be taken before the game can start.",
     "lobby.full": "Every seat is taken.",
-    "lobby.team_full": "That team is full: join the other one.",
+    "lobby.team_full": "That team is full: join another one.",
+    "lobby.no_such_team": "This table has no such team.",
     "lobby.already_started": "This game has already started.",
     "options.unknown_variant": "{variant} is not an All Fours variant I know.",
     "options.players": "This variant can't be played with {players} players.",
@@ -214,7 +245,7 @@ MESSAGES: Final[dict[str, str]] = {
     "table.unrated": "This table was unrated.",
     "table.abandoned": "Ended by {player} — abandoned and unrated. Score: {scores}",
     "table.unknown": "I know no such table.",
-    "table.none_here": "You have no table here: start one with /allfours start.",
+    "table.none_here": "You have no table here: start one with /{command} start.",
     "table.none_in_channel": "There is no unfinished table in this channel.",
     "turn.declare": "to stand or beg",
     "turn.accept": "to accept or refuse the turned suit",
@@ -295,8 +326,7 @@ MESSAGES: Final[dict[str, str]] = {
     "board.scope.server": "this server",
     "board.scope.global": "all servers",
     "board.line": (
-        "**{rank}.** {player} — **{rating}** · {games} games, {wins} wins ({rate}) · "
-        "hang jacks {hang_jacks} · kick points {kicks}"
+        "**{rank}.** {player} — **{rating}** · {games} games, {wins} wins ({rate}) · {stats}"
     ),
     "board.empty": "Nobody has played {min} rated games yet.",
     "board.footer": "Conservative rating, at least {min} rated games · page {page}/{pages}",
@@ -308,10 +338,7 @@ MESSAGES: Final[dict[str, str]] = {
     "stats.unrated": "No rated games yet.",
     "stats.rank": "rank {rank}",
     "stats.provisional": "unranked until {min} rated games",
-    "stats.block": (
-        "Rating **{rating}** ({place})\n{games} games · {wins} wins ({rate})\n"
-        "Hang jacks {hang_jacks} · kick points {kicks}"
-    ),
+    "stats.block": ("Rating **{rating}** ({place})\n{games} games · {wins} wins ({rate})\n{stats}"),
     "stats.recent": "Recent tables",
     "stats.none": "No finished tables yet.",
     "stats.match": "{when} {variant}: {result} {score}–{other}{rated}",
@@ -320,4 +347,122 @@ MESSAGES: Final[dict[str, str]] = {
     "stats.abandoned": "abandoned",
     "stats.unrated_mark": " (unrated)",
     "stats.footer": "Page {page}/{pages}",
+    # --- KQJ ------------------------------------------------------------------------------
+    "cmd.kqj.group": "Play KQJ at a table of six in this channel",
+    "cmd.kqj.start": "Open a table of KQJ in this channel",
+    "cmd.kqj.start.teams": "Two teams of three, or three teams of two",
+    "cmd.kqj.start.random_partners": "Draw new partners every round (each player scores alone)",
+    "cmd.kqj.start.auction": "Deal all the cards and bid for the contract instead of the Return",
+    "cmd.kqj.start.target": "Victory points that win the game",
+    "cmd.kqj.rules": "The rules of KQJ, in short",
+    "cmd.kqj.leaderboard.mode": "Which kind of KQJ",
+    "choice.kqj.teams.3v3": "3 against 3",
+    "choice.kqj.teams.2v2v2": "2 against 2 against 2",
+    "variant.kqj": "KQJ",
+    "rules.kqj": _KQJ,
+    "pool.kqj-3v3": "KQJ, 3 against 3",
+    "pool.kqj-2v2v2": "KQJ, three teams of two",
+    "pool.kqj-random": "KQJ, random partners",
+    "stat.declared": "contracts {count}",
+    "stat.made": "made {count}",
+    "stat.kq": "KQ {count}",
+    "stat.kqj": "KQJ {count}",
+    "stat.capots": "capots {count}",
+    "options.kqj_target": "The target must be 500, 1000 or 2000 victory points.",
+    "kqj.opt.teams.3v3": "6 players: two teams of three (A C E against B D F)",
+    "kqj.opt.teams.2v2v2": "6 players: three teams of two, partners opposite",
+    "kqj.opt.fixed": "Partners fixed for the game",
+    "kqj.opt.random_partners": "Random partners: seats drawn at the start, teams every round",
+    "kqj.opt.return": "The Return decides the contract",
+    "kqj.opt.auction": "Auction: all cards dealt, bids, counter ×2 and overcounter ×4",
+    "kqj.opt.target": "First to {target} victory points wins",
+    "kqj.opt.no_all_none": "No all-trumps or no-trumps contracts",
+    "kqj.seats_drawn": "Seats (drawn at the start)",
+    "kqj.contract.all": "all trumps",
+    "kqj.contract.none": "no trumps",
+    "kqj.title": "{variant} — round {round}",
+    "kqj.turn.first_round": "to take the Return or pass",
+    "kqj.turn.second_round": "to take the Return naming a contract, or pass",
+    "kqj.turn.auction": "to bid or pass",
+    "kqj.turn.overcounter": "to overcounter or pass",
+    "kqj.turn.play": "to play",
+    "kqj.turn.over": "nothing: the game is over",
+    "kqj.may_counter": "The other teams may counter the bid at any moment.",
+    "kqj.victory_points": "Victory points (target {target})",
+    "kqj.previous_round": "Round {round}",
+    "kqj.return": "The Return: **{card}** — {passes} passed",
+    "kqj.return_second": "The Return: **{card}** — second round, any contract — {passes} passed",
+    "kqj.return_taken": "The Return **{card}** was taken by {player}",
+    "kqj.no_bid": "No bid yet.",
+    "kqj.standing_bid": "{bid} by {player} ({team})",
+    "kqj.bid_value": "{value} {contract}",
+    "kqj.capot_bid": "Capot {contract}",
+    "kqj.countered": "**Countered ×2** by {player}",
+    "kqj.overcountered": "**Overcountered ×4** — countered by {player}",
+    "kqj.contract_taken": "**Contract:** {contract} — {player} ({team})",
+    "kqj.contract_bid": "**Contract:** {bid} — {player} ({team})",
+    "kqj.multiplier.2": "countered ×2",
+    "kqj.multiplier.4": "overcountered ×4",
+    "kqj.trick_empty": "Trick {number}: no card yet",
+    "kqj.trick": "Trick {number}: {cards} (★ master card)",
+    "kqj.round_points": "Round points: {points}",
+    "kqj.team_points": "{team} {points} ({tricks} tricks)",
+    "kqj.announce.kq": "**KQ** announced: {player}, {suit} (20)",
+    "kqj.announce.kqj": "**KQJ** announced: {player}, {suit} (50)",
+    "kqj.pool": "Litigation pool: {pool}",
+    "kqj.pool_carried": "The pool now holds {pool}: the next round's winner takes it.",
+    "kqj.round_over": "{variant} — round {round} is over",
+    "kqj.round_done": "This round is over.",
+    "kqj.count_contract": "Contract {contract}, taken by {player}",
+    "kqj.count_contract_bid": "Contract {bid}, bid by {player}",
+    "kqj.count_team": (
+        "{team} ({players}): cards {cards} in {tricks} tricks + {bonuses} = **{total}** "
+        "(rounded {rounded})"
+    ),
+    "kqj.no_bonus": "no bonus",
+    "kqj.bonus.dix_de_der": "dix de der {points}",
+    "kqj.bonus.capot": "capot {points}",
+    "kqj.bonus.kq": "KQ {points}",
+    "kqj.bonus.kqj": "KQJ {points}",
+    "kqj.outcome.won": "**Round won**",
+    "kqj.outcome.made": "**Contract made**",
+    "kqj.outcome.failed": "**Contract failed**",
+    "kqj.outcome.litigation": "**Litigation**: a tie, nobody scores",
+    "kqj.award.round": "{side} +{points}",
+    "kqj.award.contract": "{side} +{points}",
+    "kqj.award.pool": "{side} +{points} from the pool",
+    "kqj.award.special_20": "{side} +{points} (a team made 20 or less)",
+    "kqj.award.special_60": "{side} +{points} (a team took no trick)",
+    "kqj.winner": "🏆 **{sides} wins the game** — {scores}",
+    "kqj.shared_win": "🏆 **{sides} share the win** — {scores}",
+    "kqj.panel.your_turn.first_round": "**Your turn:** take the Return or pass.",
+    "kqj.panel.your_turn.second_round": (
+        "**Your turn:** take the Return naming a contract, or pass."
+    ),
+    "kqj.panel.your_turn.auction": "**Your turn:** bid (choose a contract, then a value) or pass.",
+    "kqj.panel.your_turn.overcounter": "**Your turn:** overcounter (×4) or pass.",
+    "kqj.panel.your_turn.play": "**Your turn:** play a card.",
+    "kqj.panel.your_turn.over": "The game is over.",
+    "kqj.panel.may_interrupt": "**You may act out of turn:** the button below is yours to use.",
+    "kqj.panel.contract": "Contract",
+    "kqj.panel.return": "The Return",
+    "kqj.panel.bid": "Standing bid",
+    "kqj.panel.partners": "Your partners",
+    "kqj.panel.take": "Take {card}",
+    "kqj.panel.take_as": "Take: {contract}",
+    "kqj.panel.pass": "Pass",
+    "kqj.panel.counter": "Counter ×2",
+    "kqj.panel.overcounter": "Overcounter ×4",
+    "kqj.panel.choose_contract": "Bid: choose a contract and a range",
+    "kqj.panel.choose_bid": "Bid with {contract}: choose the value",
+    "kqj.panel.range": "{contract}: {low}–{high}",
+    "kqj.panel.capot_only": "{contract}: capot",
+    "illegal.follow_suit": "You must follow suit: {suit} were led.",
+    "illegal.beat_trump": (
+        "Trumps were led and you can beat the master card {master}: play one of {better} "
+        "(even over a partner)."
+    ),
+    "illegal.beat_master": (
+        "You have no {suit} and an opponent is master with {master}: beat it with one of {better}."
+    ),
 }

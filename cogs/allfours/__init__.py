@@ -1,4 +1,4 @@
-"""The All Fours extension: ``/allfours`` commands, table buttons and table messages."""
+"""The All Fours extension: the ``/allfours`` command group on the shared table machinery."""
 
 from __future__ import annotations
 

@@ -93,34 +93,50 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
 # --- validation with reasons -----------------------------------------------------------------
 
 
-def _reject(seat: int, action: object, why: str) -> IllegalActionError:
-    return IllegalActionError(f"seat {seat} cannot {action}: {why}")
+def _reject(
+    seat: int,
+    action: object,
+    why: str,
+    reason: str | None = None,
+    details: dict[str, object] | None = None,
+) -> IllegalActionError:
+    return IllegalActionError(f"seat {seat} cannot {action}: {why}", reason=reason, details=details)
 
 
 def _suit_name(suit: int) -> str:
     return SUIT_NAMES[SUITS[suit]]
 
 
-def _explain_illegal_play(state: GameState, seat: int, card: Card) -> str:
+def _explain_illegal_play(
+    state: GameState, seat: int, card: Card
+) -> tuple[str, str | None, dict[str, object]]:
+    """Why a card may not be played: (message, reason code, details). Reason codes:
+    ``follow_suit`` (``suit``), ``beat_trump`` and ``beat_master`` (``master``, ``better``:
+    the cards that would be legal)."""
     hand = state.hands[seat]
     if not is_kqj_card(card.index):
-        return f"{card} is not in the KQJ deck"
+        return f"{card} is not in the KQJ deck", None, {}
     if not hand & card.bit:
-        return f"seat {seat} does not hold {card}"
+        return f"seat {seat} does not hold {card}", None, {}
     led = state.trick[0] >> 4
     master = card_at(state.master_card)
-    better = " ".join(str(c) for c in cards_in(hand & BEATERS[state.contract][state.master_card]))
+    beaters = tuple(cards_in(hand & BEATERS[state.contract][state.master_card]))
+    better = " ".join(str(c) for c in beaters)
+    details: dict[str, object] = {"suit": SUITS[led], "master": master, "better": beaters}
     if hand & SUIT_MASKS[led]:
         if card.suit_index != led:
-            return f"{_suit_name(led)} were led and you hold {_suit_name(led)}: follow suit"
-        return (
+            message = f"{_suit_name(led)} were led and you hold {_suit_name(led)}: follow suit"
+            return message, "follow_suit", details
+        message = (
             f"trumps were led and you can beat the master card {master}: "
             f"play one of {better} (even over a partner, RULES.md §5.4)"
         )
-    return (
+        return message, "beat_trump", details
+    message = (
         f"you have no {_suit_name(led)} and an opponent is master with {master}: "
         f"beat it with one of {better} (RULES.md §5.4)"
     )
+    return message, "beat_master", details
 
 
 def _contract_problem(state: GameState, contract: str) -> str | None:
@@ -152,7 +168,8 @@ def validate(state: GameState, seat: int, action: object) -> None:
             if seat != to_act:
                 raise _reject(seat, action, whose_turn)
             if not legal_play_mask(state, seat) >> card.index & 1:
-                raise _reject(seat, action, _explain_illegal_play(state, seat, card))
+                message, reason, details = _explain_illegal_play(state, seat, card)
+                raise _reject(seat, action, message, reason, details)
         case Take(contract=contract):
             if phase is not Phase.FIRST_ROUND and phase is not Phase.SECOND_ROUND:
                 raise _reject(

@@ -9,8 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from bot.families import ALL_FOURS
+from bot.families import ALL_FOURS, FAMILIES
 from bot.i18n import catalog, lookup, t
+from engine.kqj import Phase
+
+KQJ_PHASES = tuple(Phase)
 
 ROOT = Path(__file__).resolve().parents[2]
 KEY = re.compile(r"[a-z_]+(?:\.[a-z0-9_-]+)+")
@@ -18,7 +21,24 @@ KEY = re.compile(r"[a-z_]+(?:\.[a-z0-9_-]+)+")
 DYNAMIC = [
     *(f"variant.{v}" for v in ALL_FOURS.variants),
     *(f"rules.{v}" for v in ALL_FOURS.variants),
-    "family.allfours",
+    *(f"family.{name}" for name in FAMILIES),
+    *(f"pool.{pool}" for fam in FAMILIES.values() for pool in fam.pools),
+    *(f"stat.{stat}" for fam in FAMILIES.values() for stat in fam.stat_names),
+    "variant.kqj",
+    "rules.kqj",
+    *(f"kqj.opt.teams.{teams}" for teams in ("3v3", "2v2v2")),
+    *(f"kqj.contract.{contract}" for contract in ("all", "none")),
+    *(f"kqj.multiplier.{m}" for m in (2, 4)),
+    *(f"kqj.announce.{kind}" for kind in ("kq", "kqj")),
+    *(f"kqj.bonus.{kind}" for kind in ("dix_de_der", "capot", "kq", "kqj")),
+    *(f"kqj.outcome.{outcome}" for outcome in ("won", "made", "failed", "litigation")),
+    *(
+        f"kqj.award.{reason}"
+        for reason in ("round", "contract", "pool", "special_20", "special_60")
+    ),
+    *(f"kqj.turn.{phase.value}" for phase in KQJ_PHASES),
+    *(f"kqj.panel.your_turn.{phase.value}" for phase in KQJ_PHASES),
+    *(f"illegal.{reason}" for reason in ("follow_suit", "beat_trump", "beat_master")),
     *(f"suit.{s}" for s in "shdc"),
     *(f"opt.kicks.{rank}" for rank in "62"),
     *(f"opt.low.{mode}" for mode in ("held", "captured")),

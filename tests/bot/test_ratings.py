@@ -7,6 +7,7 @@ from dataclasses import replace
 import pytest
 
 from bot import ratings
+from bot.families import places_from_scores
 from bot.models import GLOBAL, MatchPlayer, MatchRecord
 from bot.service import GameService
 from bot.storage import Storage
@@ -19,12 +20,12 @@ def _match(
     return MatchRecord(
         game_id=game_id,
         family="allfours",
+        pool="allfours",
         variant="english",
         guild_id=guild,
         outcome="finished",
         rated=rated,
-        winner=winner,
-        hands=3,
+        deals=3,
         ended_at=float(game_id),
         players=tuple(
             MatchPlayer(
@@ -34,8 +35,7 @@ def _match(
                 computer=False,
                 rank=1 if seat == winner else 2,
                 score=11 if seat == winner else 4,
-                hang_jacks=0,
-                kick_points=seat,
+                stats={"kick_points": seat} if seat else {},
             )
             for seat, user in enumerate(users)
         ),
@@ -44,8 +44,8 @@ def _match(
 
 def test_side_ranks_share_places_on_equal_scores() -> None:
     """The winner is first; the other sides follow by score, equal scores sharing a place."""
-    assert ratings.side_ranks([3, 7, 3, 5], winner=1) == {1: 1, 3: 2, 0: 3, 2: 3}
-    assert ratings.side_ranks([7, 7], winner=0) == {0: 1, 1: 2}
+    assert places_from_scores([3, 7, 3, 5], winners=(1,)).places == (3, 1, 3, 2)
+    assert places_from_scores([7, 7], winners=(0,)).places == (1, 2)
 
 
 def test_winning_raises_and_losing_lowers_the_rating() -> None:
@@ -56,13 +56,13 @@ def test_winning_raises_and_losing_lowers_the_rating() -> None:
         winner, loser = by_pool[(pool, 10)], by_pool[(pool, 20)]
         assert winner.ordinal > loser.ordinal
         assert (winner.games, winner.wins, loser.wins) == (1, 1, 0)
-        assert loser.kick_points == 1
+        assert loser.stats == {"kick_points": 1}
 
 
 def test_unrated_and_abandoned_matches_do_not_count() -> None:
     """Tables with a computer from the start and abandoned tables leave ratings alone."""
     unrated = _match(1, 0, (10, 20), rated=False)
-    abandoned = replace(_match(2, 0, (10, 20)), outcome="abandoned", rated=False, winner=None)
+    abandoned = replace(_match(2, 0, (10, 20)), outcome="abandoned", rated=False)
     assert ratings.replay([unrated, abandoned]) == []
 
 

@@ -31,14 +31,15 @@ async def test_complete_game_matches_a_replay_of_its_log(
     stored snapshot exactly."""
     snap = await seated_table(service, "caribbean", FOUR, options={"target": 7})
     final = await play_until(service, snap.id, FOUR)
-    assert final.status is Status.FINISHED and final.record.winner is not None
+    assert final.status is Status.FINISHED and final.result is not None
     log = [(a.seat, allfours.decode_action(a.code)) for a in await storage.actions(snap.id)]
     assert len(log) == final.record.version - 1
     replayed = allfours.replay(final.rules, final.record.seed, log)
     assert allfours.dump(replayed) == final.record.snapshot
     matches = await storage.matches("allfours")
     assert [m.game_id for m in matches] == [snap.id]
-    assert matches[0].rated and matches[0].winner == final.record.winner
+    winners = {p.side for p in matches[0].players if p.rank == 1}
+    assert matches[0].rated and winners == set(final.result.winners)
 
 
 async def test_only_the_player_to_act_may_act(service: GameService) -> None:
@@ -228,7 +229,8 @@ async def test_end_records_an_abandoned_unrated_match(
     ended = await service.end(snap.id, 12, can_manage=True)
     assert ended.status is Status.ABANDONED and not ended.record.rated
     (match,) = await storage.matches("allfours")
-    assert match.outcome == "abandoned" and not match.rated and match.winner is None
+    assert match.outcome == "abandoned" and not match.rated
+    assert all(p.rank is None for p in match.players)
     with refused("act.table_closed"):
         await service.act(snap.id, 11, "S", ended.record.version)
 

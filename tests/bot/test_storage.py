@@ -72,7 +72,7 @@ async def test_game_round_trips_through_a_reopen(db_path: Path) -> None:
     try:
         record = await second.game(game_id)
         assert record is not None
-        assert record.message_id == 555 and record.message_hand == 1
+        assert record.message_id == 555 and record.message_deal == 1
         assert record.seats == {0: SeatRecord(seat=0, user_id=100, name="host")}
         assert await second.actions(game_id) == [ActionRecord(1, 0, "S", Source.PLAYER, 100, 2.0)]
         assert [g.id for g in await second.open_games()] == [game_id]

@@ -7,7 +7,7 @@ import pytest
 import simcord
 
 from bot.app import AllFoursBot, intents
-from cogs.allfours.components import ITEMS
+from cogs.table.components import ITEMS
 from tests.bot.discord_support import open_table, service_of
 
 
@@ -24,8 +24,8 @@ async def test_setup_hook_loads_the_extension(simcord_env: simcord.Env) -> None:
     proven by every click test, and across a restart by test_restart)."""
     bot = simcord_env.bot
     assert isinstance(bot, AllFoursBot) and isinstance(bot, discord.AutoShardedClient)
-    assert bot.get_cog("AllFours") is not None
-    assert [c.name for c in bot.tree.get_commands()] == ["allfours"]
+    assert all(bot.get_cog(name) is not None for name in ("Tables", "AllFours", "KQJ"))
+    assert [c.name for c in bot.tree.get_commands()] == ["allfours", "kqj"]
     assert all(issubclass(item, discord.ui.DynamicItem) for item in ITEMS)
 
 

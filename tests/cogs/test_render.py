@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 from bot.families import ALL_FOURS
 from bot.models import SeatRecord, Status
 from bot.service import Panel, Snapshot
-from cogs.allfours import render
-from cogs.allfours.components import ITEMS, MAX_CUSTOM_ID, is_ours
+from cogs.allfours.render import RENDERER
+from cogs.table import render
+from cogs.table.components import ITEMS, MAX_CUSTOM_ID, route
 from engine import allfours
 from engine.cards import standard_deck
 from tests.bot.support import game_record
@@ -36,7 +37,7 @@ def _snapshot(variant: str, seed: int, *, state: allfours.GameState | None = Non
         snapshot=allfours.dump(state),
         version=987654321,
         message_id=3,
-        message_hand=1,
+        message_deal=1,
         turn_seconds=60,
         seats=seats,
     )
@@ -114,11 +115,11 @@ def test_panels_show_only_their_owner_cards_and_respect_limits() -> None:
             ):
                 snap = _snapshot(variant, seed, state=state)
                 for seat in range(state.players):
-                    _, view = render.panel_message(_panel(snap, seat), "en")
+                    _, view = render.panel_message(_panel(snap, seat), RENDERER, "en")
                     ids = _custom_ids(view)
                     assert len(ids) >= len(state.hand(seat))
                     assert len(ids) == len(set(ids)) and all(len(i) <= MAX_CUSTOM_ID for i in ids)
-                    assert all(is_ours(i) for i in ids)
+                    assert all(route(i) is not None for i in ids)
                     _rows_ok(view)
                     own = {str(c) for c in state.hand(seat)}
                     named = {m for i in ids for m in CARD_CODE.findall(i.split(":", 4)[-1])}
@@ -130,7 +131,7 @@ def test_public_table_message_carries_no_hidden_card() -> None:
     for variant in ALL_FOURS.variants:
         for seed in range(5):
             snap = _snapshot(variant, seed)
-            message = render.table_message(snap, {0: 1.0e9}, "en")
+            message = RENDERER.table_message(snap, {0: 1.0e9}, "en")
             ids = _custom_ids(message.view)
             assert ids == [f"af:h:{snap.id}"]
             text = " ".join([message.content, str(message.embed.to_dict())])
@@ -149,6 +150,11 @@ def test_every_item_template_is_distinct() -> None:
         "af:a:1:2:P:Th",
         "af:b:allfours:g:0",
         "af:s:allfours:9:0",
+        "kq:l:1:j2",
+        "kq:a:1:2:B:130:h",
+        "kq:v:1:2:0",
+        "kq:d:1:2:0",
+        "kq:b:kqj-3v3:s:1",
     ]
     for sample in samples:
         matching = [
@@ -182,6 +188,6 @@ def test_a_twenty_one_card_hand_fits_one_panel() -> None:
     assert state.phase is allfours.Phase.PLAY and len(state.hand(0)) == 21
     snap = _snapshot("caribbean-2p", 0, state=state)
     for seat in range(2):
-        _, view = render.panel_message(_panel(snap, seat), "en")
+        _, view = render.panel_message(_panel(snap, seat), RENDERER, "en")
         _rows_ok(view)
         assert len(_custom_ids(view)) == 22  # 21 cards and Refresh

@@ -8,7 +8,7 @@ import re
 import pytest
 import simcord
 
-from cogs.allfours.render import card_text
+from cogs.table.render import card_text
 from tests.bot.discord_support import enabled, game_id_of, service_of, text_of
 
 

@@ -69,15 +69,15 @@ async def test_leaderboard_pages(simcord_env: simcord.Env) -> None:
             match = MatchRecord(
                 game_id=index,
                 family="allfours",
+                pool="allfours",
                 variant="english",
                 guild_id=guild.id,
                 outcome="finished",
                 rated=True,
-                winner=0,
-                hands=2,
+                deals=2,
                 ended_at=float(index),
                 players=tuple(
-                    MatchPlayer(seat, seat, user, False, seat + 1, 11 - 7 * seat, 0, 0)
+                    MatchPlayer(seat, seat, user, False, seat + 1, 11 - 7 * seat, {})
                     for seat, user in enumerate(pair)
                 ),
             )

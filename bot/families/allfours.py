@@ -1,73 +1,16 @@
-"""Game families as the service sees them: one adapter per engine family.
-
-The service is family-agnostic: it stores a family name with each game and reaches the rules
-only through a ``Family``. All Fours is the only family today; KQJ (``engine.kqj``, the same
-API shape) gets an adapter here when its commands are built.
-"""
+"""The All Fours family: Caribbean (Trinidad / Tobago), English and Seven Up (RULES.md §1-§4)."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from random import Random
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
+from bot.families.base import Family, OptionsError, Result, Stats, places_from_scores
 from engine import allfours
 from engine.allfours import MAX_TARGET
 from engine.core import RulesetError
-
-State = Any
-Action = Any
-View = Any
-
-
-class OptionsError(ValueError):
-    """Table options that do not fit together; ``key``/``params`` name the translated reason."""
-
-    def __init__(self, key: str, **params: object) -> None:
-        super().__init__(key)
-        self.key = key
-        self.params = params
-
-
-@dataclass(frozen=True, slots=True)
-class SeatStats:
-    """What a transition adds to a seat's All Fours statistics."""
-
-    hang_jacks: int = 0
-    kick_points: int = 0
-
-
-class Family(Protocol):
-    """What the service needs from a family of games (all pure functions of the engine)."""
-
-    name: str
-    variants: tuple[str, ...]
-
-    def build_rules(self, variant: str, options: Mapping[str, object]) -> Any: ...
-    def rules_to_json(self, rules: Any) -> str: ...
-    def rules_from_json(self, text: str) -> Any: ...
-    def players(self, rules: Any) -> int: ...
-    def sides(self, rules: Any) -> int: ...
-    def side_of(self, rules: Any, seat: int) -> int: ...
-    def new_game(self, rules: Any, seed: int) -> State: ...
-    def dump(self, state: State) -> str: ...
-    def load(self, text: str) -> State: ...
-    def legal_actions(self, state: State, seat: int) -> list[Action]: ...
-    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Any]]: ...
-    def observe(self, state: State, seat: int | None) -> View: ...
-    def encode(self, action: Action) -> str: ...
-    def decode(self, code: str) -> Action: ...
-    def choose(self, state: State, seat: int, rng: Random) -> Action: ...
-    def winner(self, state: State) -> int | None: ...
-    def scores(self, state: State) -> tuple[int, ...]: ...
-    def hand_number(self, state: State) -> int: ...
-    def is_shared_decision(self, action: Action) -> bool: ...
-    def initial_stats(self, state: State) -> dict[int, SeatStats]: ...
-    def stats(self, events: Sequence[Any]) -> dict[int, SeatStats]: ...
-    def hand_summary(self, before: State, events: Sequence[Any]) -> str | None: ...
-
 
 _KICKS: Final = {"trinidad": "6", "tobago": "2"}
 
@@ -100,11 +43,17 @@ def _refusal(option: str | None, given: Mapping[str, object]) -> OptionsError:
     return OptionsError("options.invalid")
 
 
-class AllFoursFamily:
-    """All Fours: Caribbean (Trinidad / Tobago), English and Seven Up (RULES.md §1-§4)."""
+class AllFoursFamily(
+    Family[allfours.Ruleset, allfours.GameState, allfours.Action, allfours.PlayerView]
+):
+    """All Fours: every seat acts in turn, except English / Seven Up discards, which every
+    seat above six cards makes at the same time in any order (RULES.md §3.4)."""
 
     name = "allfours"
+    prefix = "af"
     variants: tuple[str, ...] = allfours.PRESET_NAMES
+    stat_names = ("hang_jacks", "kick_points")
+    pools = ("allfours",)
 
     def build_rules(self, variant: str, options: Mapping[str, object]) -> allfours.Ruleset:
         """The preset with the table's options. The engine checks them (the one source of the
@@ -137,11 +86,16 @@ class AllFoursFamily:
     def players(self, rules: allfours.Ruleset) -> int:
         return rules.players
 
-    def sides(self, rules: allfours.Ruleset) -> int:
-        return rules.sides
+    def lobby_teams(self, rules: allfours.Ruleset) -> tuple[tuple[int, ...], ...] | None:
+        if not rules.partnerships:
+            return None
+        return tuple(
+            tuple(seat for seat in range(rules.players) if rules.side_of(seat) == side)
+            for side in range(rules.sides)
+        )
 
-    def side_of(self, rules: allfours.Ruleset, seat: int) -> int:
-        return rules.side_of(seat)
+    def rating_pool(self, rules: allfours.Ruleset) -> str:
+        return self.pools[0]
 
     def new_game(self, rules: allfours.Ruleset, seed: int) -> allfours.GameState:
         return allfours.new_game(rules, seed=seed)
@@ -158,6 +112,10 @@ class AllFoursFamily:
         if state.winner is not None:
             return []
         return allfours.legal_actions(state, seat)
+
+    def expected_actors(self, state: allfours.GameState) -> tuple[int, ...]:
+        """Every seat with a decision: All Fours has no optional action."""
+        return tuple(s for s in range(state.rules.players) if self.legal_actions(state, s))
 
     def apply(
         self, state: allfours.GameState, seat: int, action: allfours.Action
@@ -178,39 +136,58 @@ class AllFoursFamily:
         legal = allfours.legal_actions(state, seat)
         return allfours.choose_action(allfours.observe(state, seat), legal, rng)
 
-    def winner(self, state: allfours.GameState) -> int | None:
-        return state.winner
+    def result(self, state: allfours.GameState) -> Result | None:
+        if state.winner is None:
+            return None
+        return places_from_scores(state.scores, (state.winner,))
 
     def scores(self, state: allfours.GameState) -> tuple[int, ...]:
         return state.scores
 
-    def hand_number(self, state: allfours.GameState) -> int:
+    def sides(self, rules: allfours.Ruleset) -> int:
+        return rules.sides
+
+    def side_of(self, state: allfours.GameState, seat: int) -> int:
+        return state.rules.side_of(seat)
+
+    def deal_number(self, state: allfours.GameState) -> int:
         return state.hand_number
 
-    def is_shared_decision(self, action: allfours.Action) -> bool:
-        """Discards: several seats discard down to six at the same time, in any order."""
+    def still_means_the_same(
+        self,
+        action: allfours.Action,
+        seat: int,
+        since: Sequence[tuple[int, allfours.Action]],
+    ) -> bool:
+        """Discards: several seats discard down to six at the same time, in any order, so
+        other seats' discards never make a discard click stale (a seat's own does: that is
+        a double click)."""
+        if not isinstance(action, allfours.Discard):
+            return False
+        return all(s != seat and isinstance(a, allfours.Discard) for s, a in since)
+
+    def is_partial(self, action: allfours.Action) -> bool:
+        """A discard is one card of the discard down to six (RULES.md §3.4)."""
         return isinstance(action, allfours.Discard)
 
-    def initial_stats(self, state: allfours.GameState) -> dict[int, SeatStats]:
+    def initial_stats(self, state: allfours.GameState) -> dict[int, Stats]:
         """The first deal's kick is scored inside ``new_game``, whose events are not returned."""
-        return self.stats(state.hand_awards)
+        return self.stats(state, state.hand_awards)
 
-    def stats(self, events: Sequence[Any]) -> dict[int, SeatStats]:
-        hang: dict[int, int] = {}
-        kicks: dict[int, int] = {}
+    def stats(self, state: allfours.GameState, events: Sequence[Any]) -> dict[int, Stats]:
+        """Hang jacks (captures of the opponents' jack of trumps) and kick points, by seat."""
+        found: dict[int, Stats] = {}
         for event in events:
             if not isinstance(event, allfours.PointsAwarded) or event.seat is None:
                 continue
+            seat = found.setdefault(event.seat, {})
             if event.reason == "hang_jack":
-                hang[event.seat] = hang.get(event.seat, 0) + 1
+                seat["hang_jacks"] = seat.get("hang_jacks", 0) + 1
             elif event.reason == "kick":
-                kicks[event.seat] = kicks.get(event.seat, 0) + event.points
-        return {
-            seat: SeatStats(hang_jacks=hang.get(seat, 0), kick_points=kicks.get(seat, 0))
-            for seat in hang.keys() | kicks.keys()
-        }
+                seat["kick_points"] = seat.get("kick_points", 0) + event.points
+        return {seat: stats for seat, stats in found.items() if stats}
 
-    def hand_summary(self, before: allfours.GameState, events: Sequence[Any]) -> str | None:
+    def deal_summary(self, before: allfours.GameState, events: Sequence[Any]) -> str | None:
         """JSON of a finished hand's count (None if no hand ended): the awards of the deal
         (kicks, take one) and of the count (High, Low, Jack or hang jack, Game) in order."""
         for event in events:
@@ -220,15 +197,16 @@ class AllFoursFamily:
                         "hand": event.hand_number,
                         "game_points": list(event.game_points),
                         "scores": list(event.scores),
-                        "deal": [_award(a) for a in before.hand_awards],
-                        "count": [_award(a) for a in event.awards],
+                        "deal": [award_data(a) for a in before.hand_awards],
+                        "count": [award_data(a) for a in event.awards],
                     },
                     separators=(",", ":"),
                 )
         return None
 
 
-def _award(award: allfours.PointsAwarded) -> dict[str, object]:
+def award_data(award: allfours.PointsAwarded) -> dict[str, object]:
+    """An award as plain data (stored in summaries, read back by the table messages)."""
     return {
         "side": award.side,
         "points": award.points,
@@ -239,9 +217,3 @@ def _award(award: allfours.PointsAwarded) -> dict[str, object]:
 
 
 ALL_FOURS: Final = AllFoursFamily()
-FAMILIES: Final[dict[str, Family]] = {ALL_FOURS.name: ALL_FOURS}
-
-
-def family(name: str) -> Family:
-    """The family adapter of a stored game (``KeyError`` for a family this build lacks)."""
-    return FAMILIES[name]

@@ -20,7 +20,7 @@ import hashlib
 import json
 import logging
 from collections import OrderedDict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
@@ -28,10 +28,13 @@ import discord
 
 from bot.models import Status
 from bot.service import GameService, Panel, ServiceError
-from cogs.allfours import render
+from cogs.table import render
+from cogs.table.render import TableRenderer
 
 if TYPE_CHECKING:
     from bot.app import AllFoursBot
+
+Renderers = Callable[[str], TableRenderer[Any, Any, Any, Any] | None]
 
 log = logging.getLogger(__name__)
 
@@ -60,8 +63,11 @@ def payload_hash(content: str, embed: discord.Embed, view: discord.ui.View | Non
 
 
 class TablePresenter:
-    def __init__(self, bot: AllFoursBot) -> None:
+    """Draws the tables of every family, each with its family's renderer."""
+
+    def __init__(self, bot: AllFoursBot, renderers: Renderers) -> None:
         self.bot = bot
+        self._renderers = renderers
         self._dirty: set[int] = set()
         self._running: dict[int, asyncio.Task[None]] = {}
         self._panels: dict[tuple[int, int], PanelHandle] = {}
@@ -137,44 +143,51 @@ class TablePresenter:
         while len(self._rendered) > RENDERED_MEMORY:
             self._rendered.popitem(last=False)
 
+    def _renderer(self, family: str) -> TableRenderer[Any, Any, Any, Any]:
+        renderer = self._renderers(family)
+        if renderer is None:
+            raise ServiceError("error.unavailable")  # that family's cog is not loaded
+        return renderer
+
     async def _render(self, game_id: int) -> None:
         snap = await self.service.snapshot(game_id)
         record = snap.record
         locale = record.locale
-        message_id, message_hand = await self.service.message_of(game_id)
+        renderer = self._renderer(record.family)
+        message_id, message_deal = await self.service.message_of(game_id)
         channel = self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
         if snap.state is None:
-            embed = render.lobby_embed(snap, locale)
-            view = render.lobby_view(snap, locale)
+            embed = render.lobby_embed(snap, renderer, locale)
+            view = render.lobby_view(snap, renderer, locale)
             await self._show(game_id, channel, message_id, None, "", embed, view)
             return
         deadlines = self.service.deadlines(game_id)
-        hand = snap.state.hand_number
-        if message_hand is None:
-            # The lobby message is still the current one: mark it started, open hand 1.
+        deal = renderer.family.deal_number(snap.state)
+        if message_deal is None:
+            # The lobby message is still the current one: mark it started, open deal 1.
             if message_id is not None:
-                lobby = render.lobby_embed(snap, locale)
+                lobby = render.lobby_embed(snap, renderer, locale)
                 await self._edit(channel, message_id, "", lobby, None)
             message_id = None
-        elif message_hand != hand:
-            done = render.table_message(snap, deadlines, locale, hand=message_hand)
+        elif message_deal != deal:
+            done = renderer.table_message(snap, deadlines, locale, deal=message_deal)
             if message_id is not None:
                 await self._edit(channel, message_id, done.content, done.embed, done.view)
             message_id = None
-        shown = render.table_message(snap, deadlines, locale)
-        await self._show(game_id, channel, message_id, hand, shown.content, shown.embed, shown.view)
+        shown = renderer.table_message(snap, deadlines, locale)
+        await self._show(game_id, channel, message_id, deal, shown.content, shown.embed, shown.view)
 
     async def _show(
         self,
         game_id: int,
         channel: discord.PartialMessageable,
         message_id: int | None,
-        hand: int | None,
+        deal: int | None,
         content: str,
         embed: discord.Embed,
         view: discord.ui.View | None,
     ) -> None:
-        """Edit the table's message, or post a new one (new hand, or the old one is gone)."""
+        """Edit the table's message, or post a new one (new deal, or the old one is gone)."""
         if message_id is not None:
             try:
                 await self._edit(channel, message_id, content, embed, view)
@@ -188,7 +201,7 @@ class TablePresenter:
             allowed_mentions=MENTIONS,
         )
         self._remember(message.id, payload_hash(content, embed, view))
-        await self.service.set_message(game_id, message.id, hand)
+        await self.service.set_message(game_id, message.id, deal)
 
     async def _edit(
         self,
@@ -220,11 +233,12 @@ class TablePresenter:
         if panel.snapshot.status is not Status.PLAYING:
             self._panels.pop((game_id, user_id), None)
             return
+        renderer = self._renderer(panel.snapshot.record.family)
         self._panels[(game_id, user_id)] = PanelHandle(
             interaction=interaction,
             opened=self.service.clock.now(),
             locale=locale,
-            signature=render.panel_signature(panel),
+            signature=render.panel_signature(panel, renderer),
         )
 
     def panel_deadline(self, panel: Panel) -> float | None:
@@ -242,11 +256,12 @@ class TablePresenter:
                 del self._panels[key]  # Discord no longer lets us edit it
                 continue
             panel = await self.service.panel(game_id, key[1])
-            signature = render.panel_signature(panel)
+            renderer = self._renderer(panel.snapshot.record.family)
+            signature = render.panel_signature(panel, renderer)
             if signature == handle.signature:
                 continue
             embed, view = render.panel_message(
-                panel, handle.locale, deadline=self.panel_deadline(panel), live=False
+                panel, renderer, handle.locale, deadline=self.panel_deadline(panel), live=False
             )
             try:
                 await handle.interaction.edit_original_response(embed=embed, view=view)

@@ -1,0 +1,76 @@
+"""The ``/kqj`` command group: what differs from the shared table cog is its options."""
+
+from __future__ import annotations
+
+from typing import Final
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice, Range
+
+from bot.families import KQJ
+from bot.translator import T
+from cogs.kqj.render import RENDERER
+from cogs.table.base import TableCog
+from engine.kqj.rules import TARGETS
+
+_SCOPES: Final = [
+    Choice(name=T("board.scope.server"), value="s"),
+    Choice(name=T("board.scope.global"), value="g"),
+]
+
+
+@app_commands.guild_only()
+class KQJCog(TableCog, name="KQJ", group_name="kqj", group_description=T("cmd.kqj.group")):
+    renderer = RENDERER
+
+    @app_commands.command(name="start", description=T("cmd.kqj.start"))
+    @app_commands.describe(
+        teams=T("cmd.kqj.start.teams"),
+        random_partners=T("cmd.kqj.start.random_partners"),
+        auction=T("cmd.kqj.start.auction"),
+        target=T("cmd.kqj.start.target"),
+        timer=T("cmd.start.timer"),
+    )
+    @app_commands.choices(
+        teams=[
+            Choice(name=T("choice.kqj.teams.3v3"), value="3v3"),
+            Choice(name=T("choice.kqj.teams.2v2v2"), value="2v2v2"),
+        ]
+    )
+    @app_commands.choices(target=[Choice(name=str(value), value=value) for value in TARGETS])
+    async def start(
+        self,
+        interaction: discord.Interaction,
+        teams: str | None = None,
+        random_partners: bool | None = None,
+        auction: bool | None = None,
+        target: int | None = None,
+        timer: Range[int, 10, 3600] | None = None,
+    ) -> None:
+        await self.open_lobby(
+            interaction,
+            variant=KQJ.variants[0],
+            options={
+                "teams": teams,
+                "random_partners": random_partners,
+                "auction": auction,
+                "target": target,
+            },
+            timer=timer,
+        )
+
+    @app_commands.command(name="rules", description=T("cmd.kqj.rules"))
+    async def rules(self, interaction: discord.Interaction) -> None:
+        await self.show_rules(interaction, None)
+
+    @app_commands.command(name="leaderboard", description=T("cmd.leaderboard"))
+    @app_commands.describe(mode=T("cmd.kqj.leaderboard.mode"), scope=T("cmd.leaderboard.scope"))
+    @app_commands.choices(
+        mode=[Choice(name=T(f"pool.{pool}"), value=pool) for pool in KQJ.pools],
+        scope=_SCOPES,
+    )
+    async def leaderboard(
+        self, interaction: discord.Interaction, mode: str = KQJ.pools[0], scope: str = "s"
+    ) -> None:
+        await self.show_board(interaction, mode, scope)

@@ -1,0 +1,18 @@
+"""The table machinery shared by every game: items, registry, presenter, rendering frame.
+
+Load this extension before the game extensions (``cogs.allfours``, ``cogs.kqj``), which
+register their cogs with it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cogs.table.tables import TablesCog
+
+if TYPE_CHECKING:
+    from bot.app import AllFoursBot
+
+
+async def setup(bot: AllFoursBot) -> None:
+    await bot.add_cog(TablesCog(bot))

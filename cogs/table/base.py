@@ -1,0 +1,406 @@
+"""The shared table cog: every game's command group and click handlers, written once.
+
+A family's cog subclasses ``TableCog`` with its group name (``/allfours``, ``/kqj``), its
+renderer, and the commands whose options are its own (``start``, ``rules``,
+``leaderboard``); ``hand``, ``leave``, ``end``, ``stats`` and ``settings`` and every button
+handler live here. Thin by design (DESIGN.md): parse, check the bot's channel permissions,
+call the service, draw the answer with the renderer. Every refusal of the service arrives as a
+``ServiceError`` whose key and parameters are translated for the user who clicked.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Final
+
+import discord
+from discord import app_commands
+from discord.app_commands import Range
+from discord.ext import commands
+
+from bot.i18n import t
+from bot.models import GLOBAL, RatingRow, Status
+from bot.ratings import MIN_GAMES
+from bot.service import GameService, Panel, ServiceError
+from bot.tables import AnySnapshot
+from bot.translator import T
+from cogs.table import render
+from cogs.table.components import TABLES_COG, answer
+from cogs.table.render import TableRenderer
+
+if TYPE_CHECKING:
+    from bot.app import AllFoursBot
+    from cogs.table.tables import TablesCog
+
+log = logging.getLogger(__name__)
+
+BOARD_PAGE: Final = 10
+STATS_PAGE: Final = 5
+# Keys a hand panel answers by showing itself again, with the reason on top.
+PANEL_NOTICES: Final = frozenset({"act.stale", "act.not_your_turn", "act.illegal"})
+
+
+def required_permissions(channel: object) -> tuple[str, ...]:
+    """What the bot needs where a table is played: see it, post the table, embed it."""
+    send = "send_messages_in_threads" if isinstance(channel, discord.Thread) else "send_messages"
+    return ("view_channel", send, "embed_links")
+
+
+def missing_permissions(interaction: discord.Interaction) -> list[str]:
+    perms = interaction.app_permissions
+    return [name for name in required_permissions(interaction.channel) if not getattr(perms, name)]
+
+
+def locale_of(interaction: discord.Interaction) -> str:
+    return interaction.locale.value
+
+
+def in_panel(interaction: discord.Interaction) -> bool:
+    """Whether the click came from an ephemeral hand panel (only there may a hand be drawn)."""
+    return interaction.message is not None and interaction.message.flags.ephemeral
+
+
+class TableCog(commands.GroupCog):
+    """The commands and click handlers every game family shares."""
+
+    renderer: ClassVar[TableRenderer[Any, Any, Any, Any]]
+
+    def __init__(self, bot: AllFoursBot) -> None:
+        self.bot = bot
+
+    @property
+    def service(self) -> GameService:
+        return self.bot.service
+
+    @property
+    def tables(self) -> TablesCog:
+        from cogs.table.tables import TablesCog
+
+        cog = self.bot.get_cog(TABLES_COG)
+        assert isinstance(cog, TablesCog), "load cogs.table before the game extensions"
+        return cog
+
+    async def cog_load(self) -> None:
+        self.tables.register(self)
+
+    async def cog_unload(self) -> None:
+        cog = self.bot.get_cog(TABLES_COG)
+        if cog is not None:
+            from cogs.table.tables import TablesCog
+
+            assert isinstance(cog, TablesCog)
+            cog.unregister(self)
+
+    # --- helpers -----------------------------------------------------------------------------
+
+    @contextlib.asynccontextmanager
+    async def replying(self, interaction: discord.Interaction) -> AsyncIterator[None]:
+        """Turn a service refusal into a private answer in the user's language."""
+        try:
+            yield
+        except ServiceError as exc:
+            await answer(interaction, t(exc.key, locale_of(interaction), **exc.params))
+
+    async def check_permissions(self, interaction: discord.Interaction) -> bool:
+        missing = missing_permissions(interaction)
+        if not missing:
+            return True
+        locale = locale_of(interaction)
+        names = ", ".join(t(f"perm.{name}", locale) for name in missing)
+        await answer(interaction, t("error.permissions", locale, permissions=names))
+        return False
+
+    def panel_message(
+        self,
+        panel: Panel,
+        locale: str,
+        *,
+        notice: str | None = None,
+        live: bool = True,
+        draft: str | None = None,
+    ) -> tuple[discord.Embed, discord.ui.View]:
+        return render.panel_message(
+            panel,
+            self.renderer,
+            locale,
+            deadline=self.tables.presenter.panel_deadline(panel),
+            notice=notice,
+            live=live,
+            draft=draft,
+        )
+
+    async def send_panel(
+        self,
+        interaction: discord.Interaction,
+        panel: Panel,
+        *,
+        edit: bool,
+        notice: str | None = None,
+        draft: str | None = None,
+    ) -> None:
+        locale = locale_of(interaction)
+        embed, view = self.panel_message(panel, locale, notice=notice, draft=draft)
+        if edit:
+            await interaction.response.edit_message(embed=embed, view=view)
+        else:
+            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        self.tables.presenter.register_panel(
+            panel.snapshot.id, interaction.user.id, interaction, panel, locale
+        )
+
+    async def table_for(self, interaction: discord.Interaction) -> AnySnapshot:
+        """This family's table in this channel, else the user's table of it in this server."""
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        fam = self.renderer.family.name
+        snap = await self.service.table_in_channel(interaction.channel_id)
+        if snap is None or snap.record.family != fam:
+            snap = await self.service.table_of_user(interaction.guild_id, interaction.user.id)
+        if snap is None or snap.record.family != fam:
+            raise ServiceError("table.none_here", command=self.__cog_group_name__)
+        return snap
+
+    async def open_lobby(
+        self,
+        interaction: discord.Interaction,
+        *,
+        variant: str,
+        options: Mapping[str, object],
+        timer: int | None,
+    ) -> None:
+        """``/<family> start``: a lobby with the host in the first seat, posted publicly."""
+        if not await self.check_permissions(interaction):
+            return
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        async with self.replying(interaction):
+            snap = await self.service.open_lobby(
+                family_name=self.renderer.family.name,
+                variant=variant,
+                options=dict(options),
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                host_id=interaction.user.id,
+                host_name=interaction.user.display_name,
+                turn_seconds=timer,
+                locale=(interaction.guild_locale or interaction.locale).value,
+            )
+            locale = snap.record.locale
+            embed = render.lobby_embed(snap, self.renderer, locale)
+            view = render.lobby_view(snap, self.renderer, locale)
+            await interaction.response.send_message(embed=embed, view=view or discord.utils.MISSING)
+            message = await interaction.original_response()
+            self.tables.presenter.note_rendered(message.id, "", embed, view)
+            await self.service.set_message(snap.id, message.id, None)
+
+    async def show_rules(self, interaction: discord.Interaction, variant: str | None) -> None:
+        """``/<family> rules``: the variant named, else the one played here, else the first."""
+        fam = self.renderer.family
+        if variant is None:
+            here = (
+                await self.service.table_in_channel(interaction.channel_id)
+                if interaction.channel_id is not None
+                else None
+            )
+            same = here is not None and here.record.family == fam.name
+            variant = here.record.variant if here is not None and same else fam.variants[0]
+        embed = render.rules_embed(self.renderer, variant, locale_of(interaction))
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    async def show_board(self, interaction: discord.Interaction, pool: str, scope: str) -> None:
+        embed, view = await self.board_page(interaction, pool, scope, 0)
+        await interaction.response.send_message(embed=embed, view=view)
+
+    # --- commands every family shares --------------------------------------------------------
+
+    @app_commands.command(name="hand", description=T("cmd.hand"))
+    async def hand(self, interaction: discord.Interaction) -> None:
+        async with self.replying(interaction):
+            snap = await self.table_for(interaction)
+            await self.on_hand(interaction, snap.id, edit=False)
+
+    @app_commands.command(name="leave", description=T("cmd.leave"))
+    async def leave(self, interaction: discord.Interaction) -> None:
+        assert interaction.guild_id is not None
+        async with self.replying(interaction):
+            snap = await self.service.leave(interaction.guild_id, interaction.user.id)
+            key = "leave.lobby" if snap.status is Status.LOBBY else "leave.game"
+            await answer(
+                interaction, t(key, locale_of(interaction), channel_id=snap.record.channel_id)
+            )
+
+    @app_commands.command(name="end", description=T("cmd.end"))
+    async def end(self, interaction: discord.Interaction) -> None:
+        async with self.replying(interaction):
+            assert interaction.channel_id is not None
+            snap = await self.service.table_in_channel(interaction.channel_id)
+            if snap is None:
+                raise ServiceError("table.none_in_channel")
+            can_manage = interaction.permissions.manage_guild
+            await self.service.end(snap.id, interaction.user.id, can_manage=can_manage)
+            await answer(interaction, t("end.done", locale_of(interaction), game=snap.id))
+
+    @app_commands.command(name="stats", description=T("cmd.stats"))
+    @app_commands.describe(user=T("cmd.stats.user"))
+    async def stats(
+        self, interaction: discord.Interaction, user: discord.User | None = None
+    ) -> None:
+        target = user or interaction.user
+        embed, view = await self.stats_page(interaction, target.id, 0)
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+    @app_commands.command(name="settings", description=T("cmd.settings"))
+    @app_commands.describe(timer=T("cmd.settings.timer"))
+    async def settings(self, interaction: discord.Interaction, timer: Range[int, 0, 3600]) -> None:
+        assert interaction.guild_id is not None
+        async with self.replying(interaction):
+            if not interaction.permissions.manage_guild:
+                raise ServiceError("settings.not_allowed")
+            await self.service.set_default_turn_seconds(interaction.guild_id, timer or None)
+            key = "settings.timer_set" if timer else "settings.timer_off"
+            await answer(interaction, t(key, locale_of(interaction), seconds=timer))
+
+    # --- pages -------------------------------------------------------------------------------
+
+    async def board_page(
+        self, interaction: discord.Interaction, pool: str, scope: str, page: int
+    ) -> tuple[discord.Embed, discord.ui.View]:
+        board = GLOBAL if scope == "g" or interaction.guild_id is None else interaction.guild_id
+        rows, total = await self.service.storage.leaderboard(
+            pool, board, min_games=MIN_GAMES, limit=BOARD_PAGE, offset=page * BOARD_PAGE
+        )
+        pages = max(1, -(-total // BOARD_PAGE))
+        return render.board_message(
+            rows,
+            family=self.renderer.family,
+            pool=pool,
+            scope="g" if board == GLOBAL else "s",
+            page=page,
+            pages=pages,
+            offset=page * BOARD_PAGE,
+            min_games=MIN_GAMES,
+            locale=locale_of(interaction),
+        )
+
+    async def stats_page(
+        self, interaction: discord.Interaction, user_id: int, page: int
+    ) -> tuple[discord.Embed, discord.ui.View]:
+        storage = self.service.storage
+        fam = self.renderer.family
+        boards: list[tuple[str, str, RatingRow | None, int | None]] = []
+        for pool in fam.pools:
+            scopes = [("global", GLOBAL)]
+            if interaction.guild_id is not None:
+                scopes.append(("server", interaction.guild_id))
+            rows = [(scope, await storage.rating(pool, board, user_id)) for scope, board in scopes]
+            if len(fam.pools) > 1 and all(row is None for _, row in rows):
+                continue  # a pool the player never played in says nothing
+            for scope, row in rows:
+                rank = await storage.rank_of(row, min_games=MIN_GAMES) if row else None
+                boards.append((pool, scope, row, rank))
+        if not boards:
+            boards.append((fam.pools[0], "global", None, None))
+        matches, total = await storage.player_matches(
+            fam.name, user_id, limit=STATS_PAGE, offset=page * STATS_PAGE
+        )
+        return render.stats_message(
+            user_id=user_id,
+            family=fam,
+            boards=boards,
+            matches=matches,
+            page=page,
+            pages=max(1, -(-total // STATS_PAGE)),
+            min_games=MIN_GAMES,
+            locale=locale_of(interaction),
+        )
+
+    # --- buttons (called by cogs.table.components) -------------------------------------------
+
+    async def on_lobby(self, interaction: discord.Interaction, game_id: int, op: str) -> None:
+        if not await self.check_permissions(interaction):
+            return
+        user = interaction.user
+        if op.startswith("j"):
+            team = int(op[1:]) if len(op) > 1 else None
+            await self.service.join(game_id, user.id, user.display_name, team)
+        elif op == "x":
+            await self.service.leave_lobby(game_id, user.id)
+        elif op == "c":
+            await self.service.add_computer(game_id, user.id)
+        elif op == "s":
+            await self.service.start(game_id, user.id)
+        else:
+            await self.service.cancel(game_id, user.id)
+        snap = await self.service.snapshot(game_id)
+        embed = render.lobby_embed(snap, self.renderer, snap.record.locale)
+        view = render.lobby_view(snap, self.renderer, snap.record.locale)
+        message = interaction.message
+        lobby_id, _ = await self.service.message_of(game_id)
+        if message is not None and message.id == lobby_id:
+            await interaction.response.edit_message(embed=embed, view=view)
+            self.tables.presenter.note_rendered(message.id, "", embed, view)
+        else:
+            await answer(interaction, t("lobby.updated", locale_of(interaction)))
+
+    async def on_hand(self, interaction: discord.Interaction, game_id: int, edit: bool) -> None:
+        """ "My hand", ``/… hand`` and the panel's refresh button."""
+        panel = await self.service.panel(game_id, interaction.user.id)
+        locale = locale_of(interaction)
+        snap = panel.snapshot
+        if snap.status is Status.LOBBY:
+            raise ServiceError("act.not_started")
+        if not snap.status.is_open:
+            raise ServiceError("act.table_closed")
+        if panel.seat is None and not panel.handed_over:
+            await answer(interaction, t("panel.spectator_reply", locale))
+            return
+        await self.send_panel(interaction, panel, edit=edit and in_panel(interaction))
+
+    async def on_action(
+        self, interaction: discord.Interaction, game_id: int, version: int, code: str
+    ) -> None:
+        if not await self.check_permissions(interaction):
+            return
+        user_id = interaction.user.id
+        notice = None
+        try:
+            panel = await self.service.act(game_id, user_id, code, version)
+        except ServiceError as exc:
+            if exc.key not in PANEL_NOTICES:
+                raise
+            notice = t(exc.key, locale_of(interaction), **exc.params)
+            panel = await self.service.panel(game_id, user_id)
+        if not in_panel(interaction):  # only a hand panel may show a hand: never draw one elsewhere
+            await answer(interaction, notice or t("act.done", locale_of(interaction)))
+            return
+        await self.send_panel(interaction, panel, edit=True, notice=notice)
+
+    async def on_draft(
+        self, interaction: discord.Interaction, game_id: int, version: int, draft: str
+    ) -> None:
+        """A choice that prepares a decision: draw the panel again with it (nothing is played)."""
+        panel = await self.service.panel(game_id, interaction.user.id)
+        if not in_panel(interaction) or panel.seat is None:
+            await answer(interaction, t("act.unknown_action", locale_of(interaction)))
+            return
+        stale = panel.snapshot.record.version != version
+        notice = t("act.stale", locale_of(interaction)) if stale else None
+        await self.send_panel(
+            interaction, panel, edit=True, notice=notice, draft=None if stale else draft
+        )
+
+    async def on_board(
+        self, interaction: discord.Interaction, pool: str, scope: str, page: int
+    ) -> None:
+        if pool not in self.renderer.family.pools:
+            raise ServiceError("board.unknown_family")
+        embed, view = await self.board_page(interaction, pool, scope, page)
+        await interaction.response.edit_message(embed=embed, view=view)
+
+    async def on_stats(
+        self, interaction: discord.Interaction, family: str, user_id: int, page: int
+    ) -> None:
+        if family != self.renderer.family.name:
+            raise ServiceError("board.unknown_family")
+        embed, view = await self.stats_page(interaction, user_id, page)
+        await interaction.response.edit_message(embed=embed, view=view)

@@ -1,0 +1,356 @@
+"""Every button and select of the game tables, as ``DynamicItem``s that survive restarts.
+
+A custom_id starts with the two-letter prefix of its game family (``af`` All Fours, ``kq``
+KQJ), so a click finds the family's cog through the registry of the ``Tables`` cog, and
+carries what the click needs and nothing secret (at most 100 characters):
+
+- ``<fam>:l:<game>:<op>``             lobby: ``j`` join, ``j0``..``j2`` join a team, ``x`` leave,
+                                      ``c`` add computer, ``s`` start, ``q`` cancel
+- ``<fam>:h:<game>``                  "My hand" on the table message
+- ``<fam>:r:<game>``                  refresh button of a hand panel
+- ``<fam>:a:<game>:<version>:<code>`` a decision in a hand panel; ``code`` is the engine's action
+                                      code (``S``, ``P:Th``, ``B:130:h``...), only ever in the
+                                      ephemeral panel of the card's owner
+- ``<fam>:v:<game>:<version>:<n>``    a select of decisions (each option's value is a code)
+- ``<fam>:d:<game>:<version>:<n>``    a select that prepares a decision in the panel (KQJ: the
+                                      contract and range of a bid) without playing anything
+- ``<fam>:b:<pool>:<scope>:<page>``   leaderboard pages (``scope``: ``g`` global, ``s`` server)
+- ``<fam>:s:<family>:<user>:<page>``  stats pages
+
+discord.py swallows exceptions raised in a dynamic item's callback, so every item's callback
+catches everything and always answers, ephemerally and in the user's language: refusals from
+the service in their own words, anything unexpected as a short apology (the error itself goes
+to ``client.on_error`` for the logs). discord.py also ignores a click whose custom_id is not
+on the clicked message (a forged or outdated client): ``route`` lets the ``Tables`` cog answer
+those itself, through the same handlers.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import re
+from collections.abc import Sequence
+from typing import Any, Final, Protocol, runtime_checkable
+
+import discord
+from discord.ext import commands
+
+from bot.i18n import t
+from bot.service import ServiceError
+
+log = logging.getLogger(__name__)
+
+TABLES_COG: Final = "Tables"
+MAX_CUSTOM_ID: Final = 100
+_NEVER: Final = r"(?!)"
+_FAM: Final = r"(?P<fam>[a-z]{2})"
+_GAME: Final = r"(?P<game>[0-9]{1,18})"
+_VERSION: Final = r"(?P<version>[0-9]{1,9})"
+
+
+@runtime_checkable
+class Controller(Protocol):
+    """The family cog methods the buttons call (implemented by ``TableCog``)."""
+
+    async def on_lobby(self, interaction: discord.Interaction, game_id: int, op: str) -> None: ...
+    async def on_hand(self, interaction: discord.Interaction, game_id: int, edit: bool) -> None: ...
+    async def on_action(
+        self, interaction: discord.Interaction, game_id: int, version: int, code: str
+    ) -> None: ...
+    async def on_draft(
+        self, interaction: discord.Interaction, game_id: int, version: int, draft: str
+    ) -> None: ...
+    async def on_board(
+        self, interaction: discord.Interaction, pool: str, scope: str, page: int
+    ) -> None: ...
+    async def on_stats(
+        self, interaction: discord.Interaction, family: str, user_id: int, page: int
+    ) -> None: ...
+
+
+@runtime_checkable
+class Registry(Protocol):
+    """The ``Tables`` cog as the buttons see it: the family cogs by prefix, and the guard
+    that lets clicks be answered before tables are drawn."""
+
+    def controller(self, prefix: str) -> Controller | None: ...
+    def answering(self) -> contextlib.AbstractAsyncContextManager[None]: ...
+
+
+async def answer(interaction: discord.Interaction, text: str) -> None:
+    """Tell the clicker something privately, whether or not the interaction was answered."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException as exc:  # expired or already answered elsewhere
+        log.warning("could not answer interaction %s: %s", interaction.id, exc)
+
+
+async def handle(
+    interaction: discord.Interaction,
+    match: re.Match[str],
+    dispatch: Dispatch,
+) -> None:
+    """Run one click's handler on its family's cog, answering whatever happens."""
+    locale = interaction.locale.value
+    try:
+        client = interaction.client
+        bots = (commands.Bot, commands.AutoShardedBot)
+        tables = client.get_cog(TABLES_COG) if isinstance(client, bots) else None
+        cog = tables.controller(match["fam"]) if isinstance(tables, Registry) else None
+        if cog is None or not isinstance(tables, Registry):
+            await answer(interaction, t("error.unavailable", locale))
+            return
+        async with tables.answering():
+            await dispatch(cog, match, interaction)
+    except ServiceError as exc:
+        await answer(interaction, t(exc.key, locale, **exc.params))
+    except Exception:
+        await answer(interaction, t("error.unexpected", locale))
+        await interaction.client.on_error("dynamic_item", interaction)
+
+
+class Dispatch(Protocol):
+    async def __call__(
+        self, cog: Controller, match: re.Match[str], interaction: discord.Interaction, /
+    ) -> None: ...
+
+
+class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_NEVER):
+    """Base of every button: parses nothing in ``from_custom_id`` (which must not raise) and
+    answers every click whatever happens."""
+
+    def __init__(
+        self,
+        custom_id: str,
+        *,
+        label: str,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        disabled: bool = False,
+        row: int | None = None,
+    ) -> None:
+        assert len(custom_id) <= MAX_CUSTOM_ID, custom_id
+        super().__init__(
+            discord.ui.Button(
+                custom_id=custom_id, label=label, style=style, disabled=disabled, row=row
+            )
+        )
+        self.match: re.Match[str] | None = None
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> GameButton:
+        assert isinstance(item, discord.ui.Button)
+        button = cls(
+            item.custom_id or "", label=item.label or "", style=item.style, disabled=item.disabled
+        )
+        button.match = match
+        return button
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if self.match is None:
+            await answer(interaction, t("error.unavailable", interaction.locale.value))
+            return
+        await handle(interaction, self.match, self.dispatch)
+
+    @staticmethod
+    async def dispatch(
+        cog: Controller, match: re.Match[str], interaction: discord.Interaction
+    ) -> None:
+        """What a click does; every concrete item overrides this. An item kind with no
+        handler still answers, so a click never ends in "This interaction failed"."""
+        await answer(interaction, t("error.unavailable", interaction.locale.value))
+
+
+class LobbyButton(GameButton, template=rf"{_FAM}:l:{_GAME}:(?P<op>j[0-9]?|x|c|s|q)"):
+    @classmethod
+    def make(cls, prefix: str, game_id: int, op: str, **kwargs: Any) -> LobbyButton:
+        return cls(f"{prefix}:l:{game_id}:{op}", **kwargs)
+
+    @staticmethod
+    async def dispatch(
+        cog: Controller, match: re.Match[str], interaction: discord.Interaction
+    ) -> None:
+        await cog.on_lobby(interaction, int(match["game"]), match["op"])
+
+
+class HandButton(GameButton, template=rf"{_FAM}:h:{_GAME}"):
+    @classmethod
+    def make(cls, prefix: str, game_id: int, **kwargs: Any) -> HandButton:
+        return cls(f"{prefix}:h:{game_id}", **kwargs)
+
+    @staticmethod
+    async def dispatch(
+        cog: Controller, match: re.Match[str], interaction: discord.Interaction
+    ) -> None:
+        await cog.on_hand(interaction, int(match["game"]), edit=False)
+
+
+class RefreshButton(GameButton, template=rf"{_FAM}:r:{_GAME}"):
+    @classmethod
+    def make(cls, prefix: str, game_id: int, **kwargs: Any) -> RefreshButton:
+        return cls(f"{prefix}:r:{game_id}", **kwargs)
+
+    @staticmethod
+    async def dispatch(
+        cog: Controller, match: re.Match[str], interaction: discord.Interaction
+    ) -> None:
+        await cog.on_hand(interaction, int(match["game"]), edit=True)
+
+
+class ActionButton(
+    GameButton, template=rf"{_FAM}:a:{_GAME}:{_VERSION}:(?P<code>[A-Za-z0-9:.]{{1,60}})"
+):
+    @classmethod
+    def make(
+        cls, prefix: str, game_id: int, version: int, code: str, **kwargs: Any
+    ) -> ActionButton:
+        return cls(f"{prefix}:a:{game_id}:{version}:{code}", **kwargs)
+
+    @staticmethod
+    async def dispatch(
+        cog: Controller, match: re.Match[str], interaction: discord.Interaction
+    ) -> None:
+        await cog.on_action(interaction, int(match["game"]), int(match["version"]), match["code"])
+
+
+class BoardButton(
+    GameButton,
+    template=rf"{_FAM}:b:(?P<pool>[a-z0-9-]{{1,20}}):(?P<scope>[gs]):(?P<page>[0-9]{{1,6}})",
+):
+    @classmethod
+    def make(cls, prefix: str, pool: str, scope: str, page: int, **kwargs: Any) -> BoardButton:
+        return cls(f"{prefix}:b:{pool}:{scope}:{page}", **kwargs)
+
+    @staticmethod
+    async def dispatch(
+        cog: Controller, match: re.Match[str], interaction: discord.Interaction
+    ) -> None:
+        await cog.on_board(interaction, match["pool"], match["scope"], int(match["page"]))
+
+
+class StatsButton(
+    GameButton,
+    template=rf"{_FAM}:s:(?P<family>[a-z]{{1,20}}):(?P<user>[0-9]{{1,20}}):(?P<page>[0-9]{{1,6}})",
+):
+    @classmethod
+    def make(cls, prefix: str, family: str, user_id: int, page: int, **kwargs: Any) -> StatsButton:
+        return cls(f"{prefix}:s:{family}:{user_id}:{page}", **kwargs)
+
+    @staticmethod
+    async def dispatch(
+        cog: Controller, match: re.Match[str], interaction: discord.Interaction
+    ) -> None:
+        await cog.on_stats(interaction, match["family"], int(match["user"]), int(match["page"]))
+
+
+class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=_NEVER):
+    """Base of every select: each option's value completes what the custom_id starts."""
+
+    def __init__(
+        self,
+        custom_id: str,
+        *,
+        options: Sequence[discord.SelectOption],
+        placeholder: str,
+        row: int | None = None,
+    ) -> None:
+        assert len(custom_id) <= MAX_CUSTOM_ID, custom_id
+        super().__init__(
+            discord.ui.Select(
+                custom_id=custom_id, options=list(options), placeholder=placeholder, row=row
+            )
+        )
+        self.match: re.Match[str] | None = None
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> GameSelect:
+        assert isinstance(item, discord.ui.Select)
+        select = cls(item.custom_id or "", options=item.options, placeholder=item.placeholder or "")
+        select.match = match
+        return select
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if self.match is None:
+            await answer(interaction, t("error.unavailable", interaction.locale.value))
+            return
+        await handle(interaction, self.match, self.dispatch)
+
+    @staticmethod
+    def chosen(interaction: discord.Interaction) -> str:
+        """The value the user picked (a forged interaction may carry none: '')."""
+        data: dict[str, Any] = dict(interaction.data or {})
+        values = data.get("values") or [""]
+        return str(values[0])
+
+    @staticmethod
+    async def dispatch(
+        cog: Controller, match: re.Match[str], interaction: discord.Interaction
+    ) -> None:
+        await answer(interaction, t("error.unavailable", interaction.locale.value))
+
+
+class ActionSelect(GameSelect, template=rf"{_FAM}:v:{_GAME}:{_VERSION}:(?P<n>[0-9])"):
+    """A choice among many decisions (KQJ bids): each option's value is an action code."""
+
+    @classmethod
+    def make(cls, prefix: str, game_id: int, version: int, n: int, **kwargs: Any) -> ActionSelect:
+        return cls(f"{prefix}:v:{game_id}:{version}:{n}", **kwargs)
+
+    @staticmethod
+    async def dispatch(
+        cog: Controller, match: re.Match[str], interaction: discord.Interaction
+    ) -> None:
+        code = GameSelect.chosen(interaction)
+        await cog.on_action(interaction, int(match["game"]), int(match["version"]), code)
+
+
+class DraftSelect(GameSelect, template=rf"{_FAM}:d:{_GAME}:{_VERSION}:(?P<n>[0-9])"):
+    """Prepares a decision inside the panel (nothing is played): the panel is drawn again with
+    the choice, offering the decisions it narrows down to."""
+
+    @classmethod
+    def make(cls, prefix: str, game_id: int, version: int, n: int, **kwargs: Any) -> DraftSelect:
+        return cls(f"{prefix}:d:{game_id}:{version}:{n}", **kwargs)
+
+    @staticmethod
+    async def dispatch(
+        cog: Controller, match: re.Match[str], interaction: discord.Interaction
+    ) -> None:
+        draft = GameSelect.chosen(interaction)
+        await cog.on_draft(interaction, int(match["game"]), int(match["version"]), draft)
+
+
+ITEMS: Final = (
+    LobbyButton,
+    HandButton,
+    RefreshButton,
+    ActionButton,
+    BoardButton,
+    StatsButton,
+    ActionSelect,
+    DraftSelect,
+)
+
+
+def route(custom_id: str) -> tuple[type[GameButton] | type[GameSelect], re.Match[str]] | None:
+    """The item kind a custom_id belongs to and what it says, or None if it is not ours."""
+    for item in ITEMS:
+        match = item.__discord_ui_compiled_template__.fullmatch(custom_id)
+        if match is not None:
+            return item, match
+    return None

@@ -1,0 +1,661 @@
+"""What the messages of every game table look like, from snapshots: the shared frame.
+
+Each family draws its own table message and the inside of its hand panel through a
+``TableRenderer``; everything else — the lobby, seat lists, the panel's frame and button
+layout, leaderboards, stats, pagers — is drawn here once for every game.
+
+Public messages (lobby, table, deal results) are drawn only from ``observe(state, None)``,
+the spectator's view, so a hidden card cannot reach them; a hand panel is drawn from its
+owner's own view and is only ever sent ephemerally. Every text comes from the catalog.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final, Generic, TypeVar
+
+import discord
+
+from bot.families import Family
+from bot.i18n import t
+from bot.models import PlayerMatch, RatingRow, Status
+from bot.service import Panel
+from bot.tables import Snapshot
+from cogs.table.components import (
+    ActionButton,
+    ActionSelect,
+    BoardButton,
+    DraftSelect,
+    GameButton,
+    HandButton,
+    LobbyButton,
+    RefreshButton,
+    StatsButton,
+)
+from engine.cards import Card
+
+RulesT = TypeVar("RulesT")
+StateT = TypeVar("StateT")
+ActionT = TypeVar("ActionT")
+ViewT = TypeVar("ViewT")
+
+SUIT_SYMBOLS: Final = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+ROWS: Final = 5
+PER_ROW: Final = 5
+MAX_OPTIONS: Final = 25
+"""Discord's limit of options in one select menu."""
+COLOUR: Final = discord.Colour.dark_green()
+TEAM_LETTERS: Final = "ABCDEF"
+
+
+def buttons_view() -> discord.ui.View:
+    """A view that only carries dynamic items: every item is a ``DynamicItem`` found by its
+    custom_id template, so discord.py need not keep the view. A finished view is never
+    stored (nor given the 15-minute timeout task discord.py adds to ephemeral views), so
+    thousands of panels and table messages cost no memory and no timers."""
+    view = discord.ui.View(timeout=None)
+    view.stop()
+    return view
+
+
+# --- small texts ---------------------------------------------------------------------------
+
+
+def card_text(card: Card) -> str:
+    """``Th`` -> ``10♥``, ``Hd`` -> ``H♦`` (the KQJ Hero): how a card is written everywhere."""
+    rank = "10" if card.rank == "T" else card.rank
+    return f"{rank}{SUIT_SYMBOLS[card.suit]}"
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    return ", ".join(card_text(c) for c in cards)
+
+
+def hand_text(cards: Sequence[Card], suits: str, locale: str) -> str:
+    """A hand grouped by suit in the order ``suits``, each suit written once:
+    ``♠ A 10 3 · ♥ K``. The cards come in the order they should be read."""
+    if not cards:
+        return t("hand.empty", locale)
+    groups = []
+    for suit in suits:
+        ranks = [card_text(c)[:-1] for c in cards if c.suit == suit]
+        if ranks:
+            groups.append(f"{SUIT_SYMBOLS[suit]} {' '.join(ranks)}")
+    return " · ".join(groups)
+
+
+def suit_text(suit: str, locale: str) -> str:
+    return f"{SUIT_SYMBOLS[suit]} {t(f'suit.{suit}', locale)}"
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+def seat_label(snap: Snapshot[Any, Any], seat: int, locale: str) -> str:
+    record = snap.seats.get(seat)
+    if record is None:
+        return t("seat.empty", locale)
+    if record.user_id is None:
+        return t("seat.computer", locale, number=seat + 1)
+    if record.computer:
+        return t("seat.handed_over", locale, player=mention(record.user_id))
+    return mention(record.user_id)
+
+
+def team_label(team: int, locale: str) -> str:
+    return t("team.name", locale, letter=TEAM_LETTERS[team])
+
+
+def variant_title(variant: str, locale: str) -> str:
+    """A variant's name as a title (``Seven Up``, ``KQJ``)."""
+    return t(f"variant.{variant}", locale)
+
+
+def deadline_text(deadline: float, locale: str) -> str:
+    return t("table.deadline", locale, when=f"<t:{int(deadline)}:R>")
+
+
+# --- messages and specs --------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TableMessage:
+    content: str
+    embed: discord.Embed
+    view: discord.ui.View | None
+
+
+@dataclass(frozen=True, slots=True)
+class ButtonSpec:
+    """One button of a hand panel: an action code (or ``REFRESH``)."""
+
+    code: str
+    label: str
+    style: discord.ButtonStyle
+    enabled: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SelectSpec:
+    """One select of a hand panel: ``options`` are (value, label) pairs. An ``action`` select's
+    values are action codes; a draft select's values prepare a decision in the panel."""
+
+    placeholder: str
+    options: tuple[tuple[str, str], ...]
+    action: bool
+    chosen: str | None = None
+    """The value shown as already picked (a draft the panel was drawn with)."""
+
+
+@dataclass(slots=True)
+class PanelControls:
+    """What a family puts in a hand panel: the owner's cards, the decisions, the selects."""
+
+    cards: list[ButtonSpec] = field(default_factory=list)
+    decisions: list[ButtonSpec] = field(default_factory=list)
+    selects: list[SelectSpec] = field(default_factory=list)
+
+
+REFRESH: Final = "refresh"
+
+
+class TableRenderer(ABC, Generic[RulesT, StateT, ActionT, ViewT]):
+    """How one family's tables and panels look (the rest is drawn by this module)."""
+
+    family: Family[RulesT, StateT, ActionT, ViewT]
+
+    @abstractmethod
+    def options_lines(self, snap: Snapshot[RulesT, StateT], locale: str) -> list[str]:
+        """The table's options, one short line each (lobby and rules)."""
+
+    @abstractmethod
+    def table_message(
+        self,
+        snap: Snapshot[RulesT, StateT],
+        deadlines: dict[int, float],
+        locale: str,
+        *,
+        deal: int | None = None,
+    ) -> TableMessage:
+        """The public message of deal ``deal`` (default: the current one); a deal that is
+        over shows its count, and the result when the game ended with it."""
+
+    @abstractmethod
+    def panel_fields(self, panel: Panel, locale: str) -> list[tuple[str, str, bool]]:
+        """The fields of a seated player's panel: (name, value, inline)."""
+
+    @abstractmethod
+    def panel_controls(self, panel: Panel, locale: str, draft: str | None) -> PanelControls:
+        """Card buttons (exactly the owner's hand), decisions and selects; ``draft`` is a
+        choice made in a draft select, to draw the decisions it narrows down to."""
+
+    @abstractmethod
+    def your_turn(self, panel: Panel, locale: str) -> str:
+        """The panel's first line when its owner has something to decide."""
+
+    @abstractmethod
+    def waiting_for(self, snap: Snapshot[RulesT, StateT], locale: str) -> str:
+        """What the expected actors are doing ("to stand or beg")."""
+
+    @abstractmethod
+    def rules_text(self, variant: str, locale: str) -> str:
+        """The rules of a variant, in short (``/… rules``)."""
+
+    def lobby_groups(
+        self, snap: Snapshot[RulesT, StateT], locale: str
+    ) -> list[tuple[str, list[int]]]:
+        """The lobby's seat lists: one per fixed team, else one per seat."""
+        teams = self.family.lobby_teams(snap.rules)
+        if teams is None:
+            return [
+                (t("seat.number", locale, number=seat + 1), [seat])
+                for seat in range(self.family.players(snap.rules))
+            ]
+        return [(team_label(team, locale), list(seats)) for team, seats in enumerate(teams)]
+
+    def panel_signature(self, panel: Panel) -> tuple[Any, ...]:
+        """What else a stored panel shows besides the generic parts (see ``panel_signature``)."""
+        return ()
+
+
+# --- the lobby -----------------------------------------------------------------------------
+
+
+def add_seat_fields(
+    embed: discord.Embed,
+    snap: Snapshot[Any, Any],
+    groups: Sequence[tuple[str, Sequence[int]]],
+    locale: str,
+    *,
+    dealer: int | None = None,
+    actors: Sequence[int] = (),
+) -> None:
+    """One inline field per group of seats (a team, or a single seat)."""
+    for name, seats in groups:
+        lines = []
+        for seat in seats:
+            marks = []
+            if seat == dealer:
+                marks.append(t("seat.dealer", locale))
+            record = snap.seats.get(seat)
+            if record and record.user_id == snap.record.host_id:
+                marks.append(t("seat.host", locale))
+            suffix = f" · {', '.join(marks)}" if marks else ""
+            arrow = "▶ " if seat in actors else ""
+            lines.append(f"{arrow}{seat_label(snap, seat, locale)}{suffix}")
+        embed.add_field(name=name, value="\n".join(lines), inline=True)
+
+
+def lobby_embed(
+    snap: Snapshot[Any, Any], renderer: TableRenderer[Any, Any, Any, Any], locale: str
+) -> discord.Embed:
+    record = snap.record
+    embed = discord.Embed(
+        title=t("lobby.title", locale, variant=variant_title(record.variant, locale)),
+        colour=COLOUR,
+    )
+    lines = "\n".join(f"• {line}" for line in renderer.options_lines(snap, locale))
+    if record.status is Status.LOBBY:
+        embed.description = f"{lines}\n\n{t('lobby.help', locale)}"
+    elif record.status is Status.CANCELLED:
+        reason = record.end_reason or "cancelled"
+        embed.description = t(f"lobby.closed.{reason}", locale)
+    else:
+        embed.description = f"{lines}\n\n{t('lobby.started', locale)}"
+    add_seat_fields(embed, snap, renderer.lobby_groups(snap, locale), locale)
+    embed.set_footer(text=t("table.footer", locale, game=record.id))
+    return embed
+
+
+def lobby_view(
+    snap: Snapshot[Any, Any], renderer: TableRenderer[Any, Any, Any, Any], locale: str
+) -> discord.ui.View | None:
+    if snap.status is not Status.LOBBY:
+        return None
+    fam = renderer.family
+    prefix, game = fam.prefix, snap.id
+    view = buttons_view()
+    full = len(snap.seats) >= fam.players(snap.rules)
+    teams = fam.lobby_teams(snap.rules)
+    if teams is not None:
+        for team in range(len(teams)):
+            label = t("lobby.join_team", locale, team=team_label(team, locale))
+            view.add_item(
+                LobbyButton.make(
+                    prefix, game, f"j{team}", label=label, style=discord.ButtonStyle.primary, row=0
+                )
+            )
+    else:
+        view.add_item(
+            LobbyButton.make(
+                prefix,
+                game,
+                "j",
+                label=t("lobby.join", locale),
+                style=discord.ButtonStyle.primary,
+                row=0,
+            )
+        )
+    view.add_item(LobbyButton.make(prefix, game, "x", label=t("lobby.leave", locale), row=0))
+    view.add_item(
+        LobbyButton.make(
+            prefix, game, "c", label=t("lobby.add_computer", locale), disabled=full, row=1
+        )
+    )
+    view.add_item(
+        LobbyButton.make(
+            prefix,
+            game,
+            "s",
+            label=t("lobby.start", locale),
+            style=discord.ButtonStyle.success,
+            disabled=not full,
+            row=1,
+        )
+    )
+    view.add_item(
+        LobbyButton.make(
+            prefix,
+            game,
+            "q",
+            label=t("lobby.cancel", locale),
+            style=discord.ButtonStyle.danger,
+            row=1,
+        )
+    )
+    return view
+
+
+def table_buttons(snap: Snapshot[Any, Any], prefix: str, locale: str) -> discord.ui.View:
+    """The public table message's only button: "My hand"."""
+    buttons = buttons_view()
+    buttons.add_item(
+        HandButton.make(
+            prefix, snap.id, label=t("table.my_hand", locale), style=discord.ButtonStyle.primary
+        )
+    )
+    return buttons
+
+
+def turn_ping(snap: Snapshot[Any, Any], actors: Iterable[int], locale: str) -> str:
+    """The message content that mentions the people the game waits for."""
+    mentions = [mention(snap.seats[s].user_id or 0) for s in actors if snap.seats[s].is_human]
+    return t("table.ping", locale, players=" ".join(mentions)) if mentions else ""
+
+
+# --- the hand panel ------------------------------------------------------------------------
+
+
+def layout(
+    cards: Sequence[ButtonSpec], decisions: Sequence[ButtonSpec], rows: int = ROWS
+) -> list[list[ButtonSpec]]:
+    """Rows of at most five buttons, at most ``rows`` rows: the cards first (five to a row),
+    then the decisions on a row of their own when there is room, else after the last card. A
+    hand too big to leave room (only possible with no card to click) is shown in the text
+    only."""
+    card_rows = [list(cards[i : i + PER_ROW]) for i in range(0, len(cards), PER_ROW)]
+    if len(card_rows) + (1 if decisions else 0) <= rows:
+        return card_rows + ([list(decisions)] if decisions else [])
+    if card_rows and len(card_rows) == rows and len(card_rows[-1]) + len(decisions) <= PER_ROW:
+        card_rows[-1].extend(decisions)
+        return card_rows
+    playable = any(spec.enabled for spec in cards)
+    if len(card_rows) <= rows and playable:
+        room = rows * PER_ROW - len(cards)
+        kept = [d for d in decisions if d.enabled][:room]
+        flat = list(cards) + kept
+        return [flat[i : i + PER_ROW] for i in range(0, len(flat), PER_ROW)]
+    return [list(decisions)] if decisions else []
+
+
+def panel_message(
+    panel: Panel,
+    renderer: TableRenderer[Any, Any, Any, Any],
+    locale: str,
+    *,
+    deadline: float | None = None,
+    notice: str | None = None,
+    live: bool = True,
+    draft: str | None = None,
+) -> tuple[discord.Embed, discord.ui.View]:
+    """A hand panel. ``live``: drawn for its owner's own click, so it may say who plays right
+    now; a panel refreshed in the background only changes when its owner's options do, so
+    it does not name other players (that would go stale; the table message shows them)."""
+    snap = panel.snapshot
+    record = snap.record
+    prefix = renderer.family.prefix
+    embed = discord.Embed(title=t("panel.title", locale, game=record.id), colour=COLOUR)
+    lines = [notice] if notice else []
+    lines.append(_panel_status(panel, renderer, locale, deadline, live))
+    embed.description = "\n".join(lines)
+    controls = PanelControls()
+    if panel.view is not None and panel.seat is not None:
+        for name, value, inline in renderer.panel_fields(panel, locale):
+            embed.add_field(name=name, value=value, inline=inline)
+        controls = renderer.panel_controls(panel, locale, draft)
+    decisions = list(controls.decisions)
+    if snap.status is Status.PLAYING:
+        decisions.append(
+            ButtonSpec(
+                code=REFRESH,
+                label=t("panel.refresh", locale),
+                style=discord.ButtonStyle.secondary,
+                enabled=True,
+            )
+        )
+    buttons = buttons_view()
+    row = 0
+    for number, select in enumerate(controls.selects):
+        options = [
+            discord.SelectOption(value=value, label=label, default=value == select.chosen)
+            for value, label in select.options
+        ]
+        make = ActionSelect.make if select.action else DraftSelect.make
+        buttons.add_item(
+            make(
+                prefix,
+                record.id,
+                record.version,
+                number,
+                options=options[:MAX_OPTIONS],
+                placeholder=select.placeholder,
+                row=row,
+            )
+        )
+        row += 1
+    for specs_in_row in layout(controls.cards, decisions, rows=ROWS - row):
+        for spec in specs_in_row:
+            if spec.code == REFRESH:
+                buttons.add_item(
+                    RefreshButton.make(
+                        prefix, record.id, label=spec.label, style=spec.style, row=row
+                    )
+                )
+            else:
+                buttons.add_item(
+                    ActionButton.make(
+                        prefix,
+                        record.id,
+                        record.version,
+                        spec.code,
+                        label=spec.label,
+                        style=spec.style,
+                        disabled=not spec.enabled,
+                        row=row,
+                    )
+                )
+        row += 1
+    embed.set_footer(text=t("panel.footer", locale))
+    return embed, buttons
+
+
+def _panel_status(
+    panel: Panel,
+    renderer: TableRenderer[Any, Any, Any, Any],
+    locale: str,
+    deadline: float | None,
+    live: bool,
+) -> str:
+    snap = panel.snapshot
+    if panel.handed_over:
+        return t("panel.handed_over", locale)
+    if snap.status is Status.LOBBY:
+        return t("panel.not_started", locale)
+    if snap.status is not Status.PLAYING:
+        return t("panel.closed", locale)
+    if panel.seat is not None and panel.codes:
+        status = renderer.your_turn(panel, locale)
+        if deadline is not None and panel.is_expected:
+            status += " " + deadline_text(deadline, locale)
+        if panel.is_expected or not live:
+            return status
+        waiting = ", ".join(seat_label(snap, s, locale) for s in panel.actors)
+        what = renderer.waiting_for(snap, locale)
+        return f"{status}\n{t('panel.waiting', locale, players=waiting, what=what)}"
+    status = t("panel.spectator" if panel.seat is None else "panel.not_your_turn", locale)
+    if not live:
+        return status
+    waiting = ", ".join(seat_label(snap, s, locale) for s in panel.actors)
+    what = renderer.waiting_for(snap, locale)
+    return f"{status}\n{t('panel.waiting', locale, players=waiting, what=what)}"
+
+
+def panel_signature(panel: Panel, renderer: TableRenderer[Any, Any, Any, Any]) -> tuple[Any, ...]:
+    """What a stored panel shows; it is refreshed when this changes: when the turn comes to
+    its owner or leaves them, when an optional action appears or goes, and when their cards
+    or the table's status change. The version only matters while the owner may act (the
+    buttons carry it). Other players' moves alone never cost a panel edit."""
+    view = panel.view
+    acting = bool(panel.codes)
+    return (
+        panel.snapshot.status,
+        panel.handed_over,
+        panel.snapshot.record.version if acting else None,
+        panel.codes,
+        tuple(str(c) for c in getattr(view, "hand", ())),
+        renderer.panel_signature(panel),
+    )
+
+
+# --- leaderboards and stats ----------------------------------------------------------------
+
+
+def _percent(value: float) -> str:
+    return f"{round(value * 100)}%"
+
+
+def stats_text(stats: dict[str, int], names: Sequence[str], locale: str) -> str:
+    """A family's statistics in its order: ``hang jacks 2 · kick points 5``."""
+    return " · ".join(t(f"stat.{name}", locale, count=stats.get(name, 0)) for name in names)
+
+
+def board_message(
+    rows: Sequence[RatingRow],
+    *,
+    family: Family[Any, Any, Any, Any],
+    pool: str,
+    scope: str,
+    page: int,
+    pages: int,
+    offset: int,
+    min_games: int,
+    locale: str,
+) -> tuple[discord.Embed, discord.ui.View]:
+    scope_text = t("board.scope.global" if scope == "g" else "board.scope.server", locale)
+    embed = discord.Embed(
+        title=t("board.title", locale, family=t(f"pool.{pool}", locale), scope=scope_text),
+        colour=COLOUR,
+    )
+    if rows:
+        embed.description = "\n".join(
+            t(
+                "board.line",
+                locale,
+                rank=offset + index + 1,
+                player=mention(row.user_id),
+                rating=f"{row.ordinal:.1f}",
+                games=row.games,
+                wins=row.wins,
+                rate=_percent(row.win_rate),
+                stats=stats_text(row.stats, family.stat_names, locale),
+            )
+            for index, row in enumerate(rows)
+        )
+    else:
+        embed.description = t("board.empty", locale, min=min_games)
+    embed.set_footer(
+        text=t("board.footer", locale, min=min_games, page=page + 1, pages=max(pages, 1))
+    )
+    return embed, _pager(
+        lambda p, label, off: BoardButton.make(
+            family.prefix, pool, scope, p, label=label, disabled=off
+        ),
+        page,
+        pages,
+        locale,
+    )
+
+
+def stats_message(
+    *,
+    user_id: int,
+    family: Family[Any, Any, Any, Any],
+    boards: Sequence[tuple[str, str, RatingRow | None, int | None]],
+    matches: Sequence[PlayerMatch],
+    page: int,
+    pages: int,
+    min_games: int,
+    locale: str,
+) -> tuple[discord.Embed, discord.ui.View]:
+    """A player's ratings (``boards``: pool, scope, row, rank) and recent tables."""
+    embed = discord.Embed(
+        title=t("stats.title", locale, family=t(f"family.{family.name}", locale)),
+        description=t("stats.player", locale, player=mention(user_id)),
+        colour=COLOUR,
+    )
+    several = len(family.pools) > 1
+    for pool, scope, row, rank in boards:
+        name = t(f"board.scope.{scope}", locale)
+        if several:
+            name = f"{t(f'pool.{pool}', locale)} · {name}"
+        if row is None:
+            embed.add_field(name=name, value=t("stats.unrated", locale), inline=True)
+            continue
+        place = (
+            t("stats.rank", locale, rank=rank)
+            if rank is not None
+            else t("stats.provisional", locale, min=min_games)
+        )
+        embed.add_field(
+            name=name,
+            value=t(
+                "stats.block",
+                locale,
+                rating=f"{row.ordinal:.1f}",
+                place=place,
+                games=row.games,
+                wins=row.wins,
+                rate=_percent(row.win_rate),
+                stats=stats_text(row.stats, family.stat_names, locale),
+            ),
+            inline=True,
+        )
+    if matches:
+        lines = []
+        for match in matches:
+            result = (
+                "stats.abandoned"
+                if match.outcome == "abandoned"
+                else ("stats.won" if match.won else "stats.lost")
+            )
+            lines.append(
+                t(
+                    "stats.match",
+                    locale,
+                    variant=variant_title(match.variant, locale),
+                    result=t(result, locale),
+                    score=match.score,
+                    other=match.best_other,
+                    when=f"<t:{int(match.ended_at)}:d>",
+                    rated="" if match.rated else t("stats.unrated_mark", locale),
+                )
+            )
+        embed.add_field(name=t("stats.recent", locale), value="\n".join(lines), inline=False)
+    else:
+        embed.add_field(name=t("stats.recent", locale), value=t("stats.none", locale), inline=False)
+    embed.set_footer(text=t("stats.footer", locale, page=page + 1, pages=max(pages, 1)))
+    return embed, _pager(
+        lambda p, label, off: StatsButton.make(
+            family.prefix, family.name, user_id, p, label=label, disabled=off
+        ),
+        page,
+        pages,
+        locale,
+    )
+
+
+def _pager(
+    make: Callable[[int, str, bool], GameButton], page: int, pages: int, locale: str
+) -> discord.ui.View:
+    """Previous / next buttons; their targets always differ, so their custom_ids do too."""
+    view = buttons_view()
+    view.add_item(make(max(page - 1, 0), t("page.previous", locale), page <= 0))
+    view.add_item(make(page + 1, t("page.next", locale), page >= pages - 1))
+    return view
+
+
+def rules_embed(
+    renderer: TableRenderer[Any, Any, Any, Any], variant: str, locale: str
+) -> discord.Embed:
+    return discord.Embed(
+        title=t(
+            "rules.title",
+            locale,
+            variant=variant_title(variant, locale),
+        ),
+        description=renderer.rules_text(variant, locale),
+        colour=COLOUR,
+    )
