@@ -149,5 +149,19 @@ class PlayerMatch:
         return None if self.rank is None else self.rank == 1
 
 
+@dataclass(frozen=True, slots=True)
+class PanelRecord:
+    """An open hand panel: the interaction token that may edit it (a secret, valid for 15
+    minutes after ``opened``), its owner's language and a fingerprint of what it shows."""
+
+    game_id: int
+    user_id: int
+    message_id: int
+    token: str = field(repr=False)
+    opened: float
+    locale: str
+    signature: str
+
+
 GLOBAL: int = 0
 """The ``guild_id`` of the global rating pool."""

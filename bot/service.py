@@ -43,7 +43,7 @@ from typing import Any, Final
 from bot import ratings
 from bot.clock import Clock, SystemClock
 from bot.families import OptionsError, add_stats, family
-from bot.models import ActionRecord, GameRecord, SeatRecord, Source, Status
+from bot.models import ActionRecord, GameRecord, PanelRecord, SeatRecord, Source, Status
 from bot.scheduling import Scheduler
 from bot.storage import Storage
 from bot.tables import (
@@ -444,6 +444,29 @@ class GameService:
                 await self._close(table, Status.ABANDONED, "ended", user_id)
         return table.current
 
+    # --- open hand panels --------------------------------------------------------------------
+
+    async def open_panels(self, game_id: int) -> list[PanelRecord]:
+        """The stored handles of a game's open hand panels (they outlive a restart)."""
+        return await self.storage.panels(game_id)
+
+    async def keep_panel(self, panel: PanelRecord) -> None:
+        """Store the newest handle able to edit a player's panel (only while the game is open:
+        a closed table forgets its panels)."""
+        table = self._tables.get(panel.game_id)
+        if table is None or not table.current.status.is_open:
+            return
+        async with self.storage.transaction() as tx:
+            await tx.put_panel(panel)
+
+    async def panel_drawn(self, game_id: int, user_id: int, signature: str) -> None:
+        async with self.storage.transaction() as tx:
+            await tx.set_panel_signature(game_id, user_id, signature)
+
+    async def forget_panel(self, game_id: int, user_id: int) -> None:
+        async with self.storage.transaction() as tx:
+            await tx.delete_panels(game_id, user_id)
+
     # --- committing -----------------------------------------------------------------------
 
     async def _move(
@@ -507,6 +530,7 @@ class GameService:
             if match is not None:
                 await tx.insert_match(match)
                 await ratings.record(tx, match)
+                await tx.delete_panels(record.id)
         table.current = Snapshot(record, snap.rules, state)
 
     async def _close(self, table: Table, status: Status, reason: str, user_id: int | None) -> None:
@@ -529,6 +553,7 @@ class GameService:
             await tx.update_game(record, expected_version=snap.record.version)
             if match is not None:
                 await tx.insert_match(match)
+            await tx.delete_panels(record.id)
         table.current = replace(snap, record=record)
         self._retire(table)
         self._refresh(table)

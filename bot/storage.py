@@ -32,6 +32,7 @@ from bot.models import (
     GameRecord,
     MatchPlayer,
     MatchRecord,
+    PanelRecord,
     PlayerMatch,
     RatingRow,
     SeatRecord,
@@ -266,6 +267,38 @@ class Transaction:
 
     async def clear_ratings(self, pool: str) -> None:
         await self._db.execute("DELETE FROM ratings WHERE pool = ?", (pool,))
+
+    async def put_panel(self, panel: PanelRecord) -> None:
+        await self._db.execute(
+            "INSERT INTO panels (game_id, user_id, message_id, token, opened, locale, signature) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, user_id) DO UPDATE SET "
+            "message_id = excluded.message_id, token = excluded.token, "
+            "opened = excluded.opened, locale = excluded.locale, signature = excluded.signature",
+            (
+                panel.game_id,
+                panel.user_id,
+                panel.message_id,
+                panel.token,
+                panel.opened,
+                panel.locale,
+                panel.signature,
+            ),
+        )
+
+    async def set_panel_signature(self, game_id: int, user_id: int, signature: str) -> None:
+        await self._db.execute(
+            "UPDATE panels SET signature = ? WHERE game_id = ? AND user_id = ?",
+            (signature, game_id, user_id),
+        )
+
+    async def delete_panels(self, game_id: int, user_id: int | None = None) -> None:
+        """Forget a game's open panels (one player's, or everyone's)."""
+        if user_id is None:
+            await self._db.execute("DELETE FROM panels WHERE game_id = ?", (game_id,))
+        else:
+            await self._db.execute(
+                "DELETE FROM panels WHERE game_id = ? AND user_id = ?", (game_id, user_id)
+            )
 
     async def set_default_turn_seconds(self, guild_id: int, seconds: int | None) -> None:
         await self._db.execute(
@@ -545,6 +578,21 @@ class Storage:
             for r in rows
         ]
         return matches, int(count[0]) if count else 0
+
+    # --- open hand panels ----------------------------------------------------------------------
+
+    async def panels(self, game_id: int) -> list[PanelRecord]:
+        """The open hand panels of a game (their tokens may have expired since)."""
+        async with (
+            self._lock,
+            self._db.execute(
+                "SELECT game_id, user_id, message_id, token, opened, locale, signature FROM panels "
+                "WHERE game_id = ? ORDER BY user_id",
+                (game_id,),
+            ) as cursor,
+        ):
+            rows = await cursor.fetchall()
+        return [PanelRecord(*row) for row in rows]
 
     # --- server settings -----------------------------------------------------------------------
 

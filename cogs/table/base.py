@@ -143,12 +143,16 @@ class TableCog(commands.GroupCog):
         locale = locale_of(interaction)
         embed, view = self.panel_message(panel, locale, notice=notice, draft=draft)
         if edit:
+            assert interaction.message is not None
+            message_id: int | None = interaction.message.id
             await interaction.response.edit_message(embed=embed, view=view)
         else:
-            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
-        self.tables.presenter.register_panel(
-            panel.snapshot.id, interaction.user.id, interaction, panel, locale
-        )
+            sent = await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+            message_id = sent.message_id
+        if message_id is not None:
+            await self.tables.presenter.register_panel(
+                panel.snapshot.id, interaction.user.id, interaction, message_id, panel, locale
+            )
 
     async def table_for(self, interaction: discord.Interaction) -> AnySnapshot:
         """This family's table in this channel, else the user's table of it in this server."""

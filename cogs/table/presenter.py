@@ -21,12 +21,12 @@ import json
 import logging
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 import discord
 
-from bot.models import Status
+from bot.models import PanelRecord, Status
 from bot.service import GameService, Panel, ServiceError
 from cogs.table import render
 from cogs.table.render import TableRenderer
@@ -50,10 +50,14 @@ RENDERED_MEMORY: Final = 5000
 
 @dataclass(slots=True)
 class PanelHandle:
-    interaction: discord.Interaction
+    """What it takes to edit an open hand panel: the token of the interaction that last drew
+    it (never logged), when that was, its owner's language and what it shows."""
+
+    message_id: int
+    token: str = field(repr=False)
     opened: float
     locale: str
-    signature: tuple[Any, ...]
+    signature: str
 
 
 def payload_hash(content: str, embed: discord.Embed, view: discord.ui.View | None) -> str:
@@ -71,6 +75,7 @@ class TablePresenter:
         self._dirty: set[int] = set()
         self._running: dict[int, asyncio.Task[None]] = {}
         self._panels: dict[tuple[int, int], PanelHandle] = {}
+        self._loaded: set[int] = set()
         self._rendered: OrderedDict[int, str] = OrderedDict()
         self._answering = 0
         self._quiet = asyncio.Event()
@@ -128,6 +133,7 @@ class TablePresenter:
         await asyncio.gather(*tasks, return_exceptions=True)
         self._running.clear()
         self._panels.clear()
+        self._loaded.clear()
 
     # --- table messages ----------------------------------------------------------------------
 
@@ -221,24 +227,40 @@ class TablePresenter:
 
     # --- hand panels -------------------------------------------------------------------------
 
-    def register_panel(
+    async def register_panel(
         self,
         game_id: int,
         user_id: int,
         interaction: discord.Interaction,
+        message_id: int,
         panel: Panel,
         locale: str,
     ) -> None:
-        """Remember the newest interaction able to edit this player's panel."""
+        """Remember (in memory and with the game) the newest interaction able to edit this
+        player's panel (the message ``message_id``), and what it shows."""
+        key = (game_id, user_id)
         if panel.snapshot.status is not Status.PLAYING:
-            self._panels.pop((game_id, user_id), None)
+            self._panels.pop(key, None)
             return
         renderer = self._renderer(panel.snapshot.record.family)
-        self._panels[(game_id, user_id)] = PanelHandle(
-            interaction=interaction,
+        handle = PanelHandle(
+            message_id=message_id,
+            token=interaction.token,
             opened=self.service.clock.now(),
             locale=locale,
-            signature=render.panel_signature(panel, renderer),
+            signature=_fingerprint(render.panel_signature(panel, renderer)),
+        )
+        self._panels[key] = handle
+        await self.service.keep_panel(
+            PanelRecord(
+                game_id,
+                user_id,
+                message_id,
+                handle.token,
+                handle.opened,
+                locale,
+                handle.signature,
+            )
         )
 
     def panel_deadline(self, panel: Panel) -> float | None:
@@ -247,28 +269,57 @@ class TablePresenter:
         deadline: float | None = self.service.deadlines(panel.snapshot.id).get(panel.seat)
         return deadline
 
+    async def _load_panels(self, game_id: int) -> None:
+        """After a restart, the handles of a game's open panels come back from the database."""
+        if game_id in self._loaded:
+            return
+        self._loaded.add(game_id)
+        for record in await self.service.open_panels(game_id):
+            self._panels.setdefault(
+                (game_id, record.user_id),
+                PanelHandle(
+                    record.message_id, record.token, record.opened, record.locale, record.signature
+                ),
+            )
+
     async def _refresh_panels(self, game_id: int) -> None:
+        await self._load_panels(game_id)
         now = self.service.clock.now()
         for key, handle in list(self._panels.items()):
             if key[0] != game_id:
                 continue
             if now - handle.opened > PANEL_EDIT_WINDOW:
                 del self._panels[key]  # Discord no longer lets us edit it
+                await self.service.forget_panel(*key)
                 continue
             panel = await self.service.panel(game_id, key[1])
             renderer = self._renderer(panel.snapshot.record.family)
-            signature = render.panel_signature(panel, renderer)
+            signature = _fingerprint(render.panel_signature(panel, renderer))
             if signature == handle.signature:
                 continue
             embed, view = render.panel_message(
                 panel, renderer, handle.locale, deadline=self.panel_deadline(panel), live=False
             )
+            webhook = discord.Webhook.partial(self._application_id(), handle.token, client=self.bot)
             try:
-                await handle.interaction.edit_original_response(embed=embed, view=view)
+                await webhook.edit_message(handle.message_id, embed=embed, view=view)
             except discord.HTTPException as exc:
                 log.info("panel of user %s at table %s not refreshed: %s", key[1], game_id, exc)
                 self._panels.pop(key, None)
+                await self.service.forget_panel(*key)
                 continue
             handle.signature = signature
             if panel.snapshot.status is not Status.PLAYING:
                 self._panels.pop(key, None)
+            else:
+                await self.service.panel_drawn(game_id, key[1], signature)
+
+    def _application_id(self) -> int:
+        application_id = self.bot.application_id
+        assert application_id is not None, "panels are refreshed only once logged in"
+        return application_id
+
+
+def _fingerprint(signature: tuple[Any, ...]) -> str:
+    """A stable, storable fingerprint of what a panel shows."""
+    return hashlib.sha1(repr(signature).encode()).hexdigest()

@@ -353,12 +353,13 @@ def layout(
     cards: Sequence[ButtonSpec], decisions: Sequence[ButtonSpec], rows: int = ROWS
 ) -> list[list[ButtonSpec]]:
     """Rows of at most five buttons, at most ``rows`` rows: the cards first (five to a row),
-    then the decisions on a row of their own when there is room, else after the last card. A
+    then the decisions on rows of their own when there is room, else after the last card. A
     hand too big to leave room (only possible with no card to click) is shown in the text
     only."""
-    card_rows = [list(cards[i : i + PER_ROW]) for i in range(0, len(cards), PER_ROW)]
-    if len(card_rows) + (1 if decisions else 0) <= rows:
-        return card_rows + ([list(decisions)] if decisions else [])
+    card_rows = _rows_of(cards)
+    decision_rows = _rows_of(decisions)
+    if len(card_rows) + len(decision_rows) <= rows:
+        return card_rows + decision_rows
     if card_rows and len(card_rows) == rows and len(card_rows[-1]) + len(decisions) <= PER_ROW:
         card_rows[-1].extend(decisions)
         return card_rows
@@ -366,9 +367,12 @@ def layout(
     if len(card_rows) <= rows and playable:
         room = rows * PER_ROW - len(cards)
         kept = [d for d in decisions if d.enabled][:room]
-        flat = list(cards) + kept
-        return [flat[i : i + PER_ROW] for i in range(0, len(flat), PER_ROW)]
-    return [list(decisions)] if decisions else []
+        return _rows_of([*cards, *kept])
+    return decision_rows[:rows]
+
+
+def _rows_of(specs: Sequence[ButtonSpec]) -> list[list[ButtonSpec]]:
+    return [list(specs[i : i + PER_ROW]) for i in range(0, len(specs), PER_ROW)]
 
 
 def panel_message(

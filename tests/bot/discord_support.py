@@ -223,7 +223,14 @@ class Table:
 
 def playable(message: discord.Message | simcord.ResponseMessage) -> list[dict[str, Any]]:
     """The enabled decision buttons of a hand panel (cards and choices, not Refresh)."""
-    return [b for b in enabled(message) if str(b.get("custom_id", "")).startswith("af:a:")]
+    return [b for b in enabled(message) if str(b.get("custom_id", ""))[2:5] == ":a:"]
+
+
+def selects(message: discord.Message | simcord.ResponseMessage) -> list[dict[str, Any]]:
+    """Every select menu of a message as raw component dicts, in order."""
+    rows = message.components
+    raw = [row.to_dict() if hasattr(row, "to_dict") else row for row in rows]
+    return [c for c in walk_components(raw) if c.get("type") == ComponentType.SELECT]
 
 
 async def open_table(
@@ -234,13 +241,16 @@ async def open_table(
     computers: int = 0,
     guild: simcord.GuildHandle | None = None,
     channel: simcord.ChannelHandle | None = None,
+    game: str = "allfours",
     **options: Any,
 ) -> Table:
-    """/allfours start, everyone joins (teams alternate), the host starts, all open hands."""
+    """/<game> start, everyone joins (teams alternate), the host starts, all open hands."""
     guild = guild or env.create_guild("Table server")
-    channel = channel or guild.create_text_channel("all-fours")
+    channel = channel or guild.create_text_channel(game)
     players = [guild.add_member(env.create_user(name)) for name in names]
-    started = await players[0].slash(channel, "allfours start", variant=variant, **options)
+    if game == "allfours":
+        options["variant"] = variant
+    started = await players[0].slash(channel, f"{game} start", **options)
     lobby = started.response
     assert lobby is not None, started
     for index, player in enumerate(players[1:], start=1):

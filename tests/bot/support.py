@@ -26,10 +26,11 @@ async def seated_table(
     turn_seconds: int | None = None,
     channel_id: int = CHANNEL,
     start: bool = True,
+    family: str = "allfours",
 ) -> Snapshot:
     """Open a lobby hosted by ``users[0]``, seat everyone (and computers), and start it."""
     snap = await service.open_lobby(
-        family_name="allfours",
+        family_name=family,
         variant=variant,
         options=options or {},
         guild_id=GUILD,

@@ -9,7 +9,7 @@ import pytest
 
 from bot import service as service_module
 from bot.clock import ManualClock
-from bot.models import Source, Status
+from bot.models import PanelRecord, Source, Status
 from bot.service import GameService, ServiceError, Snapshot
 from bot.storage import Storage
 from engine import allfours
@@ -287,3 +287,18 @@ async def test_a_busy_table_answers_in_time(
         with refused("act.busy"):
             await service.act(snap.id, _user_at(snap, snap.state.to_act), "S", snap.record.version)
     await service.act(snap.id, _user_at(snap, snap.state.to_act), "S", snap.record.version)
+
+
+async def test_panel_handles_are_kept_with_the_game_until_it_closes(
+    service: GameService, storage: Storage
+) -> None:
+    """An open panel's handle is stored (it outlives a restart) and forgotten with the table."""
+    snap = await seated_table(service, "caribbean", FOUR)
+    handle = PanelRecord(snap.id, 11, 999, "secret-token", 5.0, "en", "abc")
+    await service.keep_panel(handle)
+    assert await storage.panels(snap.id) == [handle]
+    assert "secret-token" not in repr(handle)
+    await service.end(snap.id, 11, can_manage=True)
+    assert await storage.panels(snap.id) == []
+    await service.keep_panel(handle)  # a late click on a closed table stores nothing
+    assert await storage.panels(snap.id) == []

@@ -239,6 +239,11 @@ async def test_panels_are_not_edited_after_discords_window(simcord_env: simcord.
 
 
 def _panel_edits(env: simcord.Env) -> int:
+    """Edits of ephemeral panels: PATCHes of a message through an interaction's webhook."""
     return len(
-        [r for r in env.http_requests if r.method == "PATCH" and r.path.endswith("/@original")]
+        [
+            r
+            for r in env.http_requests
+            if r.method == "PATCH" and r.path.startswith("/webhooks/") and "/messages/" in r.path
+        ]
     )

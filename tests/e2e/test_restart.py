@@ -56,3 +56,23 @@ async def test_restart_in_the_middle_of_a_hand(
     while service_of(env).cached(table.game_id) is not None:
         assert await table.play(1) == 1
     assert "wins the game" in text_of(table.channel.last_message)
+
+
+async def test_open_panels_follow_the_game_after_a_restart(
+    simcord_env: simcord.Env, make_bot: BotFactory
+) -> None:
+    """The panel handles are stored with the game: after a restart, a turn that comes to a
+    waiting player edits the panel they already have open (no "My hand" needed)."""
+    env = simcord_env
+    table = await open_table(env)
+    waiting = next(p for p in table.players if not playable(table.panels[p.id]))
+    await env.bot.release()
+    await env.restart_bot(make_bot())
+    watched = table.panels[waiting.id]
+    assert "Not your turn" in text_of(watched)
+    for _ in range(12):
+        if playable(watched):
+            break
+        assert await table.play(1) == 1
+    assert playable(watched), text_of(watched)
+    assert "Your turn" in text_of(watched)
