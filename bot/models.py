@@ -70,6 +70,8 @@ class GameRecord:
     created_at: float
     updated_at: float
     seats: dict[int, SeatRecord] = field(default_factory=dict)
+    computer_pause: float | None = None
+    """Seconds the computer seats wait before each move (None: the bot's default)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,6 +27,7 @@ class Scheduler:
         self.clock = clock
         self._tasks: set[asyncio.Task[None]] = set()
         self._sleeping: set[asyncio.Task[Any]] = set()
+        self._fell_asleep = asyncio.Event()
 
     # --- the three kinds of background work ----------------------------------------------
 
@@ -70,20 +71,27 @@ class Scheduler:
         task = asyncio.current_task()
         assert task is not None
         self._sleeping.add(task)
+        self._fell_asleep.set()
         try:
             await self.clock.sleep(seconds)
         finally:
             self._sleeping.discard(task)
 
     async def wait_idle(self) -> None:
-        """Wait until every task is done or asleep on the clock."""
+        """Wait until every task is done or asleep on the clock (a task that acts, then
+        sleeps again, such as the computers' pause between moves, counts as idle)."""
         calm = 0
         while calm < 3:
             await asyncio.sleep(0)
             busy = [t for t in self._tasks if not t.done() and t not in self._sleeping]
             if busy:
                 calm = 0
-                await asyncio.wait(busy, return_when=asyncio.FIRST_COMPLETED)
+                self._fell_asleep.clear()
+                asleep = asyncio.ensure_future(self._fell_asleep.wait())
+                try:
+                    await asyncio.wait([*busy, asleep], return_when=asyncio.FIRST_COMPLETED)
+                finally:
+                    asleep.cancel()
             else:
                 calm += 1
 

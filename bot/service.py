@@ -72,6 +72,7 @@ LOCK_WAIT_SECONDS: Final = 2.0
 """How long a click waits for a busy game before it is told to try again (Discord allows 3 s)."""
 MIN_TURN_SECONDS: Final = 10
 MAX_TURN_SECONDS: Final = 3600
+MAX_COMPUTER_PAUSE: Final = 10.0
 
 
 def _system_seed() -> int:
@@ -173,6 +174,7 @@ class GameService:
         host_name: str,
         turn_seconds: int | None,
         locale: str,
+        computer_pause: float | None = None,
     ) -> AnySnapshot:
         """A new table in the lobby, with the host in the first seat."""
         fam = family(family_name)
@@ -184,6 +186,8 @@ class GameService:
             turn_seconds = await self.storage.default_turn_seconds(guild_id)
         if turn_seconds is not None and not MIN_TURN_SECONDS <= turn_seconds <= MAX_TURN_SECONDS:
             raise ServiceError("options.timer", min=MIN_TURN_SECONDS, max=MAX_TURN_SECONDS)
+        if computer_pause is not None and not 0 <= computer_pause <= MAX_COMPUTER_PAUSE:
+            raise ServiceError("options.pause", max=int(MAX_COMPUTER_PAUSE))
         await self._check_free(guild_id, channel_id, host_id)
         now = self.clock.now()
         record = GameRecord(
@@ -209,6 +213,7 @@ class GameService:
             created_at=now,
             updated_at=now,
             seats={0: SeatRecord(seat=0, user_id=host_id, name=host_name)},
+            computer_pause=computer_pause,
         )
         try:
             async with self.storage.transaction() as tx:
@@ -660,7 +665,7 @@ class GameService:
 
     def _schedule_computers(self, table: Table) -> None:
         if computer_to_act(table.current) is not None or self._unasked_options(table):
-            self.scheduler.computers(table, self._run_computers, self.computer_delay)
+            self.scheduler.computers(table, self._run_computers, self._pause(table))
 
     async def _run_computers(self, table: Table) -> None:
         """The computer seats play, one decision at a time, while it is their turn; before
@@ -680,8 +685,14 @@ class GameService:
                 return
             self._rearm_turn_clock(table)
             self._refresh(table)
-            if self.computer_delay > 0:
-                await self.scheduler.sleep(self.computer_delay)
+            pause = self._pause(table)
+            if pause > 0:
+                await self.scheduler.sleep(pause)
+
+    def _pause(self, table: Table) -> float:
+        """How long this table's computers wait before each move, so people can follow."""
+        pause = table.current.record.computer_pause
+        return self.computer_delay if pause is None else pause
 
     def _arm_lobby(self, table: Table) -> None:
         self.scheduler.lobby(table, self._close_idle_lobby, self.lobby_idle)

@@ -33,6 +33,7 @@ class AllFoursCog(
         partnerships=T("cmd.start.partnerships"),
         target=T("cmd.start.target"),
         timer=T("cmd.start.timer"),
+        pause=T("cmd.start.pause"),
         kicks=T("cmd.start.kicks"),
         low=T("cmd.start.low"),
         gift=T("cmd.start.gift"),
@@ -63,6 +64,7 @@ class AllFoursCog(
         partnerships: bool | None = None,
         target: Range[int, 1, 99] | None = None,
         timer: Range[int, 10, 3600] | None = None,
+        pause: Range[float, 0.0, 10.0] | None = None,
         kicks: str | None = None,
         low: str | None = None,
         gift: bool | None = None,
@@ -85,6 +87,7 @@ class AllFoursCog(
                 "take_one_to_win": take_one_to_win,
             },
             timer=timer,
+            pause=pause,
         )
 
     @app_commands.command(name="rules", description=T("cmd.rules"))

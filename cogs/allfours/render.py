@@ -149,11 +149,6 @@ class AllFoursRenderer(
             lines.append(t("opt.no_undertrump", locale))
         if not rules.allow_take_one_to_win:
             lines.append(t("opt.no_take_one_to_win", locale))
-        seconds = snap.record.turn_seconds
-        lines.append(
-            t("opt.timer", locale, seconds=seconds) if seconds else t("opt.no_timer", locale)
-        )
-        lines.append(t("opt.rated" if snap.record.rated else "opt.unrated", locale))
         return lines
 
     def lobby_groups(self, snap: AllFoursSnapshot, locale: str) -> list[tuple[str, list[int]]]:

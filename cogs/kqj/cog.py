@@ -31,6 +31,7 @@ class KQJCog(TableCog, name="KQJ", group_name="kqj", group_description=T("cmd.kq
         auction=T("cmd.kqj.start.auction"),
         target=T("cmd.kqj.start.target"),
         timer=T("cmd.start.timer"),
+        pause=T("cmd.start.pause"),
     )
     @app_commands.choices(
         teams=[
@@ -47,6 +48,7 @@ class KQJCog(TableCog, name="KQJ", group_name="kqj", group_description=T("cmd.kq
         auction: bool | None = None,
         target: int | None = None,
         timer: Range[int, 10, 3600] | None = None,
+        pause: Range[float, 0.0, 10.0] | None = None,
     ) -> None:
         await self.open_lobby(
             interaction,
@@ -58,6 +60,7 @@ class KQJCog(TableCog, name="KQJ", group_name="kqj", group_description=T("cmd.kq
                 "target": target,
             },
             timer=timer,
+            pause=pause,
         )
 
     @app_commands.command(name="rules", description=T("cmd.kqj.rules"))

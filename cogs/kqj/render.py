@@ -158,11 +158,6 @@ class KQJRenderer(TableRenderer[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.Play
         ]
         if not rules.all_trump_no_trump:
             lines.append(t("kqj.opt.no_all_none", locale))
-        seconds = snap.record.turn_seconds
-        lines.append(
-            t("opt.timer", locale, seconds=seconds) if seconds else t("opt.no_timer", locale)
-        )
-        lines.append(t("opt.rated" if snap.record.rated else "opt.unrated", locale))
         return lines
 
     def lobby_groups(self, snap: KQJSnapshot, locale: str) -> list[tuple[str, list[int]]]:

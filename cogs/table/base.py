@@ -172,6 +172,7 @@ class TableCog(commands.GroupCog):
         variant: str,
         options: Mapping[str, object],
         timer: int | None,
+        pause: float | None,
     ) -> None:
         """``/<family> start``: a lobby with the host in the first seat, posted publicly."""
         if not await self.check_permissions(interaction):
@@ -188,6 +189,7 @@ class TableCog(commands.GroupCog):
                 host_name=interaction.user.display_name,
                 turn_seconds=timer,
                 locale=(interaction.guild_locale or interaction.locale).value,
+                computer_pause=pause,
             )
             locale = snap.record.locale
             embed = render.lobby_embed(snap, self.renderer, locale)

@@ -257,7 +257,8 @@ def lobby_embed(
         title=t("lobby.title", locale, variant=variant_title(record.variant, locale)),
         colour=COLOUR,
     )
-    lines = "\n".join(f"• {line}" for line in renderer.options_lines(snap, locale))
+    options = [*renderer.options_lines(snap, locale), *table_lines(snap, locale)]
+    lines = "\n".join(f"• {line}" for line in options)
     if record.status is Status.LOBBY:
         embed.description = f"{lines}\n\n{t('lobby.help', locale)}"
     elif record.status is Status.CANCELLED:
@@ -268,6 +269,20 @@ def lobby_embed(
     add_seat_fields(embed, snap, renderer.lobby_groups(snap, locale), locale)
     embed.set_footer(text=t("table.footer", locale, game=record.id))
     return embed
+
+
+def table_lines(snap: Snapshot[Any, Any], locale: str) -> list[str]:
+    """The options every table has: the turn timer, the computers' pause, whether it is rated."""
+    record = snap.record
+    seconds = record.turn_seconds
+    lines = [t("opt.timer", locale, seconds=seconds) if seconds else t("opt.no_timer", locale)]
+    if record.computer_pause is not None or any(s.user_id is None for s in snap.seats.values()):
+        if record.computer_pause is None:
+            lines.append(t("opt.pause_default", locale))
+        else:
+            lines.append(t("opt.pause", locale, seconds=f"{record.computer_pause:g}"))
+    lines.append(t("opt.rated" if record.rated else "opt.unrated", locale))
+    return lines
 
 
 def lobby_view(

@@ -302,3 +302,44 @@ async def test_panel_handles_are_kept_with_the_game_until_it_closes(
     assert await storage.panels(snap.id) == []
     await service.keep_panel(handle)  # a late click on a closed table stores nothing
     assert await storage.panels(snap.id) == []
+
+
+async def test_the_computers_pause_is_a_table_option(
+    service: GameService, clock: ManualClock
+) -> None:
+    """Computer seats wait the table's pause before each move, so a person can follow."""
+    with refused("options.pause"):
+        await service.open_lobby(
+            family_name="kqj",
+            variant="kqj",
+            options={},
+            guild_id=1,
+            channel_id=77,
+            host_id=11,
+            host_name="host",
+            turn_seconds=None,
+            locale="en",
+            computer_pause=11.0,
+        )
+    lobby = await service.open_lobby(
+        family_name="kqj",
+        variant="kqj",
+        options={"target": 500},
+        guild_id=1,
+        channel_id=77,
+        host_id=11,
+        host_name="host",
+        turn_seconds=None,
+        locale="en",
+        computer_pause=2.5,
+    )
+    for _ in range(5):
+        await service.add_computer(lobby.id, 11)
+    started = await service.start(lobby.id, 11)
+    assert started.state is not None and started.state.to_act != 0  # a computer speaks first
+    await service.wait_idle()
+    assert (await service.snapshot(lobby.id)).record.version == 1  # still waiting
+    await advance(clock, service, 2.4)
+    assert (await service.snapshot(lobby.id)).record.version == 1
+    await advance(clock, service, 0.2)
+    assert (await service.snapshot(lobby.id)).record.version == 2
