@@ -91,7 +91,9 @@ def main(argv: Sequence[str] | None = None, *, limits: StartupLimits | None = No
 
 
 def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m bot", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m bot", description="Run the All Fours Discord bot until stopped."
+    )
     parser.add_argument(
         "--wait-on-config-error",
         action="store_true",
