@@ -50,6 +50,8 @@ class Settings(BaseSettings):
     @classmethod
     def _token_shape(cls, value: SecretStr) -> SecretStr:
         token = value.get_secret_value().strip()
+        if not token:  # an .env copied from .env.example and not filled in
+            raise ValueError("is empty (put the bot's token in the environment or in .env)")
         if not _TOKEN_SHAPE.fullmatch(token):
             raise ValueError("does not look like a bot token")
         return SecretStr(token)
@@ -121,5 +123,6 @@ def _describe(exc: ValidationError) -> str:
             problems.append(f"{name} is not set (put it in the environment or in .env)")
         else:
             # Never echo the input: it may be the secret token.
-            problems.append(f"{name} {error['msg'].lower()}")
+            message = error["msg"].removeprefix("Value error, ")
+            problems.append(f"{name} {message[:1].lower()}{message[1:]}")
     return "; ".join(problems)

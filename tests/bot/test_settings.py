@@ -45,7 +45,8 @@ def test_env_file_is_read(tmp_path: Path) -> None:
     ("environment", "message"),
     [
         ({}, "DISCORD_TOKEN is not set"),
-        ({"DISCORD_TOKEN": "not a token"}, "DISCORD_TOKEN"),
+        ({"DISCORD_TOKEN": ""}, "DISCORD_TOKEN is empty (put the bot's token in"),
+        ({"DISCORD_TOKEN": "not a token"}, "DISCORD_TOKEN does not look like a bot token"),
         ({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "postgres://x"}, "sqlite"),
         ({"DISCORD_TOKEN": TOKEN, "DEV_GUILD_ID": "abc"}, "DEV_GUILD_ID"),
     ],
