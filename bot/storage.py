@@ -304,6 +304,9 @@ class Storage:
         try:
             if str(path) != ":memory:":
                 path.parent.mkdir(parents=True, exist_ok=True)
+                # Try the file in a plain thread first: when connecting fails, aiosqlite leaves
+                # its worker thread behind, to print a traceback once the event loop is closed.
+                await asyncio.to_thread(lambda: sqlite3.connect(path).close())
             db = await aiosqlite.connect(path, isolation_level=None)
         except OSError as exc:
             reason = exc.strerror or type(exc).__name__

@@ -65,6 +65,24 @@ async def test_unwritable_data_folder_is_named(tmp_path: Path, discord_fake: Fak
     assert discord_fake.requests == []
 
 
+async def test_unwritable_folder_of_a_new_database_is_named(
+    tmp_path: Path, discord_fake: FakeDiscord
+) -> None:
+    """The folder exists but the database cannot be created in it: one line (no traceback
+    from a database thread left behind), naming the database."""
+    locked = tmp_path / "volume"
+    locked.mkdir(mode=0o555)
+    status, stderr = await run_bot(
+        tmp_path,
+        discord_fake.api,
+        prefix=unprivileged(),
+        DATABASE_URL=sqlite_url(locked / "bot.db"),
+    )
+    line = the_one_error_line(stderr)
+    assert status == 2
+    assert f"cannot open the database {locked / 'bot.db'}: unable to open database file" in line
+
+
 async def test_folder_blocked_by_a_file_is_named(tmp_path: Path, discord_fake: FakeDiscord) -> None:
     """A file where the data folder should be: exit 2, naming the folder."""
     (tmp_path / "data").write_text("")
