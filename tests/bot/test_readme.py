@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from bot.__main__ import StartupLimits
 from bot.families import FAMILIES
 from bot.models import GLOBAL, Status
 from bot.ratings import replay
@@ -58,6 +59,12 @@ def test_the_two_commands_are_the_ones_that_work() -> None:
     assert RUN_COMMAND in README
     ci = (ROOT / ".ci" / "run").read_text().strip().splitlines()
     assert ci[-1] == TEST_COMMAND
+
+
+def test_start_up_limits_are_the_ones_documented() -> None:
+    limits = StartupLimits()
+    pauses = f"{limits.first_pause:g} s and {2 * limits.first_pause:g} s apart"
+    assert f"{limits.attempts} attempts of up to {limits.attempt_timeout:g} s, {pauses}" in README
 
 
 def test_backup_command_copies_a_live_database(tmp_path: Path) -> None:
