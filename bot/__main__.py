@@ -300,8 +300,8 @@ def _temporary_failure(exc: BaseException, answers: _Answers) -> str | None:
         return answers.explain(_describe(exc))
     if isinstance(exc, discord.ConnectionClosed) and exc.code not in (4004, 4013, 4014):
         return f"closed the gateway ({exc.code})"
-    if isinstance(exc, discord.GatewayNotFound):
-        return "gave no gateway to connect to"
+    if isinstance(exc, discord.GatewayNotFound):  # discord.py's name for any failed GET /gateway
+        return answers.explain("gave no gateway to connect to")
     if isinstance(exc, aiohttp.ClientError | OSError | TimeoutError):
         return f"could not be reached ({_describe(exc)})"
     return None
