@@ -1,25 +1,32 @@
-# The All Fours Discord bot: a small image that runs `python -m bot` as an unprivileged user,
-# with the SQLite database on a volume at /app/data.
+# The All Fours Discord bot: a small image that runs `python -m bot` as an unprivileged user
+# under tini, with the SQLite database on a volume at /app/data. See compose.yaml, and
+# "Run with Docker" in README.md for the restart policy and what each exit status means.
 #
+#   docker compose up -d --build
+# or
 #   docker build -t allfours-bot .
 #   docker run -d --name allfours --restart unless-stopped --env-file .env \
 #       -v allfours-data:/app/data allfours-bot
 
-# --- build: install the dependencies into a virtual environment ---------------------------
+# --- build: the dependencies alone, in layers that only pyproject.toml invalidates ---------
 FROM python:3.11-slim AS build
 ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
 RUN python -m venv /opt/venv
 ENV PATH=/opt/venv/bin:$PATH
 WORKDIR /src
-COPY pyproject.toml README.md ./
-COPY engine ./engine
-COPY bot ./bot
-COPY cogs ./cogs
-# Only the dependencies stay installed: the code runs from /app, next to its SQL migrations.
-RUN pip install . && pip uninstall --yes allfours-bot
+COPY pyproject.toml ./
+# The [project] dependencies, read from pyproject.toml, without the code: a code change does
+# not reinstall them. (The code runs from /app, next to its SQL migrations, uninstalled.)
+RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['dependencies']))" > requirements.txt \
+    && pip install --requirement requirements.txt
 
 # --- run ------------------------------------------------------------------------------------
 FROM python:3.11-slim
+# tini as PID 1 passes docker stop's SIGTERM on to the bot (which stops gracefully and exits 0)
+# and reaps zombies; the bot handles SIGTERM itself too, so `docker run --init` is not needed.
+RUN apt-get update \
+    && apt-get install --yes --no-install-recommends tini \
+    && rm -rf /var/lib/apt/lists/*
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PATH=/opt/venv/bin:$PATH \
@@ -27,10 +34,13 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 RUN useradd --create-home --uid 10001 --shell /usr/sbin/nologin allfours
 COPY --from=build /opt/venv /opt/venv
 WORKDIR /app
+RUN mkdir /app/data && chown allfours:allfours /app/data
 COPY engine ./engine
 COPY bot ./bot
 COPY cogs ./cogs
-RUN mkdir /app/data && chown allfours:allfours /app/data
 USER allfours
 VOLUME ["/app/data"]
-CMD ["python", "-m", "bot"]
+ENTRYPOINT ["/usr/bin/tini", "--"]
+# A configuration error (exit status 2) would make `restart: unless-stopped` start the bot
+# again and again with the same error: in the image the bot prints it once and waits instead.
+CMD ["python", "-m", "bot", "--wait-on-config-error"]

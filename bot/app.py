@@ -4,10 +4,17 @@
 applies migrations, builds the service, loads the extensions (which register their buttons
 and the presenter), syncs the slash commands, and resumes every open table. The game needs no
 privileged intent, nor message content: only the ``guilds`` intent, for channels and threads.
+
+``close`` is a graceful stop (``python -m bot`` calls it on SIGTERM and SIGINT): the gateway is
+closed first, so no new click is read, then the clicks already received and the moves being
+committed are given ``SHUTDOWN_GRACE`` seconds to finish and answer, and only then are the
+timers, Discord's HTTP session and the database closed.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -24,6 +31,19 @@ from bot.translator import CatalogTranslator
 log = logging.getLogger(__name__)
 
 EXTENSIONS: Final = ("cogs.table", "cogs.allfours", "cogs.kqj")
+
+SHUTDOWN_GRACE: Final = 1.0
+"""Seconds a stop waits for received clicks and running moves; they take milliseconds unless
+Discord is slow, and ``docker stop`` should finish well within its 10 seconds."""
+GATEWAY_CLOSE_WAIT: Final = 0.5
+"""Seconds to wait for Discord to acknowledge the gateway's close (it may never answer)."""
+INTERACTION_TASKS: Final = (
+    "discord-ui-view-dispatch-",
+    "discord-ui-dynamic-item-",
+    "discord-ui-modal-dispatch-",
+    "CommandTree-invoker",
+)
+"""Name prefixes of the tasks discord.py starts to handle one received interaction."""
 
 
 def intents() -> discord.Intents:
@@ -62,6 +82,7 @@ class AllFoursBot(commands.AutoShardedBot):
         self.computer_delay = computer_delay
         self.extension_names = tuple(extensions)
         self._resources_open = False
+        self._stopping: asyncio.Future[None] | None = None
 
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(self.database)
@@ -89,9 +110,49 @@ class AllFoursBot(commands.AutoShardedBot):
         await self.storage.close()
 
     async def close(self) -> None:
-        """Stop the games' timers first, then Discord (which unloads the cogs), then the
-        database, so no late move or drawing finds it closed."""
+        """Stop gracefully (idempotent: a second call waits for the first): read no more
+        clicks, let those received and the moves being committed finish, stop the games'
+        timers, then close Discord (which unloads the cogs) and the database last, so no late
+        move or drawing finds it closed."""
+        if self._stopping is None:
+            self._stopping = asyncio.ensure_future(self._stop())
+        await asyncio.shield(self._stopping)
+
+    async def _stop(self) -> None:
+        await self._stop_reading_gateway()
+        await self._finish_in_flight(SHUTDOWN_GRACE)
         if self._resources_open:
             await self.service.close()
         await super().close()
         await self.release()
+
+    async def _stop_reading_gateway(self) -> None:
+        """Close every shard's gateway connection but not the HTTP session, which the clicks
+        already received still need for their answers."""
+        shards = [shard for shard in self.shards.values() if not shard.is_closed()]
+        if not shards:
+            return
+        log.info("stopping: gateway closed, no new clicks are read")
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(GATEWAY_CLOSE_WAIT):
+                await asyncio.gather(
+                    *(shard.disconnect() for shard in shards), return_exceptions=True
+                )
+
+    async def _finish_in_flight(self, grace: float) -> None:
+        """Wait (at most ``grace`` seconds) for the handlers of received interactions, then
+        for the background moves that are running (turn timeouts, computer players); what
+        still runs after that is cancelled, and its transaction rolls back whole."""
+        current = asyncio.current_task()
+        handlers = [
+            task
+            for task in asyncio.all_tasks()
+            if task is not current and task.get_name().startswith(INTERACTION_TASKS)
+        ]
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(grace):
+                if handlers:
+                    log.info("stopping: finishing %d click(s) already received", len(handlers))
+                    await asyncio.wait(handlers)
+                if self._resources_open:
+                    await self.service.wait_idle()

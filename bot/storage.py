@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import fields
@@ -51,6 +52,10 @@ _RATING_COLUMNS: Final = "pool, guild_id, user_id, mu, sigma, ordinal, games, wi
 
 class StorageError(Exception):
     """The database is not in the state an operation requires."""
+
+
+class StorageOpenError(StorageError):
+    """The database cannot be created, opened or written; the message names the path."""
 
 
 class VersionConflictError(StorageError):
@@ -309,6 +314,17 @@ class Transaction:
         )
 
 
+async def _check_writable(db: aiosqlite.Connection) -> None:
+    """Write the schema version back unchanged, and undo it: SQLite opens a read-only file
+    without complaint and only refuses its first write, which would be a player's move."""
+    await db.execute("BEGIN IMMEDIATE")
+    try:
+        rows = await db.execute_fetchall("PRAGMA user_version")
+        await db.execute_fetchall(f"PRAGMA user_version = {int(next(iter(rows))[0])}")
+    finally:
+        await db.execute("ROLLBACK")
+
+
 class Storage:
     """The database of the bot. Open with ``await Storage.open(path)``; ``close()`` at exit."""
 
@@ -319,19 +335,35 @@ class Storage:
 
     @classmethod
     async def open(cls, path: Path | str) -> Storage:
-        """Open (creating the file and its folder if needed) and apply pending migrations."""
+        """Open (creating the file and its folder if needed) and apply pending migrations.
+
+        A folder or file that cannot be created, opened or written raises ``StorageOpenError``
+        naming it (a Docker volume owned by another user, a read-only mount...)."""
         path = Path(path)
-        if str(path) != ":memory:":
-            path.parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(path, isolation_level=None)
         try:
-            for pragma in (
-                "PRAGMA journal_mode = WAL",
-                "PRAGMA synchronous = NORMAL",
-                "PRAGMA foreign_keys = ON",
-                "PRAGMA busy_timeout = 5000",
-            ):
-                await db.execute_fetchall(pragma)  # fetch: a pending row would block COMMIT
+            if str(path) != ":memory:":
+                path.parent.mkdir(parents=True, exist_ok=True)
+                # Try the file in a plain thread first: when connecting fails, aiosqlite leaves
+                # its worker thread behind, to print a traceback once the event loop is closed.
+                await asyncio.to_thread(lambda: sqlite3.connect(path).close())
+            db = await aiosqlite.connect(path, isolation_level=None)
+        except OSError as exc:
+            reason = exc.strerror or type(exc).__name__
+            raise StorageOpenError(f"cannot create the folder {path.parent}: {reason}") from exc
+        except sqlite3.Error as exc:
+            raise StorageOpenError(f"cannot open the database {path}: {exc}") from exc
+        try:
+            try:
+                for pragma in (
+                    "PRAGMA journal_mode = WAL",
+                    "PRAGMA synchronous = NORMAL",
+                    "PRAGMA foreign_keys = ON",
+                    "PRAGMA busy_timeout = 5000",
+                ):
+                    await db.execute_fetchall(pragma)  # fetch: a pending row would block COMMIT
+                await _check_writable(db)
+            except sqlite3.Error as exc:
+                raise StorageOpenError(f"cannot use the database {path}: {exc}") from exc
             storage = cls(db, path)
             await storage.migrate()
         except BaseException:

@@ -45,7 +45,8 @@ def test_env_file_is_read(tmp_path: Path) -> None:
     ("environment", "message"),
     [
         ({}, "DISCORD_TOKEN is not set"),
-        ({"DISCORD_TOKEN": "not a token"}, "DISCORD_TOKEN"),
+        ({"DISCORD_TOKEN": ""}, "DISCORD_TOKEN is empty (put the bot's token in"),
+        ({"DISCORD_TOKEN": "not a token"}, "DISCORD_TOKEN does not look like a bot token"),
         ({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "postgres://x"}, "sqlite"),
         ({"DISCORD_TOKEN": TOKEN, "DEV_GUILD_ID": "abc"}, "DEV_GUILD_ID"),
     ],
@@ -84,3 +85,36 @@ def test_python_m_bot_without_token_exits_2_with_one_line(tmp_path: Path) -> Non
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: DISCORD_TOKEN is not set")
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("quote", ['"', "'"])
+def test_quoted_values_from_docker_env_file_are_accepted(
+    monkeypatch: pytest.MonkeyPatch, quote: str
+) -> None:
+    """Docker's --env-file passes quotes on literally: one matching pair is stripped."""
+    monkeypatch.setenv("DISCORD_TOKEN", f"{quote}{TOKEN}{quote}")
+    monkeypatch.setenv("DATABASE_URL", f"{quote}sqlite:////srv/cards.db{quote}")
+    monkeypatch.setenv("DEV_GUILD_ID", f"{quote}42{quote}")
+    monkeypatch.setenv("LOG_LEVEL", f"{quote}warning{quote}")
+    settings = load_settings()
+    assert settings.discord_token.get_secret_value() == TOKEN
+    assert settings.database_path == Path("/srv/cards.db")
+    assert settings.dev_guild_id == 42 and settings.log_level == "WARNING"
+
+
+def test_unmatched_quote_is_not_a_token(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only a matching pair is stripped: a stray quote still makes a malformed token."""
+    monkeypatch.setenv("DISCORD_TOKEN", f'"{TOKEN}')
+    with pytest.raises(SettingsError, match="DISCORD_TOKEN"):
+        load_settings()
+
+
+def test_database_url_error_never_echoes_a_password(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`user:pass@` becomes `user:***@` in the one-line refusal."""
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    monkeypatch.setenv("DATABASE_URL", "postgresql://cards:hunter2@db.example:5432/cards")
+    with pytest.raises(SettingsError) as info:
+        load_settings()
+    text = str(info.value)
+    assert "hunter2" not in text
+    assert "postgresql://cards:***@db.example:5432/cards" in text

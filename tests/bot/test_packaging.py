@@ -1,0 +1,129 @@
+"""The files that ship and run the bot: Dockerfile, compose.yaml, .dockerignore, .gitignore,
+LICENSE. (No Docker engine runs here, so the Dockerfile is checked by reading it, and its one
+non-trivial command is run as the build would run it.)"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+CODE = ("engine", "bot", "cogs")
+
+
+def dockerfile() -> list[str]:
+    """The Dockerfile's instructions, continuation lines joined, comments dropped."""
+    text = (ROOT / "Dockerfile").read_text()
+    joined = re.sub(r"\\\n\s*", " ", text)
+    return [line.strip() for line in joined.splitlines() if line.strip() and line[0] != "#"]
+
+
+def stages() -> list[list[str]]:
+    found: list[list[str]] = []
+    for line in dockerfile():
+        if line.startswith("FROM "):
+            found.append([])
+        found[-1].append(line)
+    return found
+
+
+def project() -> dict[str, object]:
+    with (ROOT / "pyproject.toml").open("rb") as file:
+        return tomllib.load(file)["project"]  # type: ignore[no-any-return]
+
+
+def test_dependencies_are_installed_before_any_code_is_copied() -> None:
+    """A code change must not reinstall the dependencies: the build stage copies only
+    pyproject.toml, and the run stage copies the code after the installed environment."""
+    build, run = stages()
+    copies = [line for line in build if line.startswith("COPY ")]
+    assert copies == ["COPY pyproject.toml ./"]
+    install = next(i for i, line in enumerate(run) if line.startswith("COPY --from=build"))
+    code = [i for i, line in enumerate(run) if line.split()[1:2] and line.split()[1] in CODE]
+    assert len(code) == len(CODE) and min(code) > install
+
+
+def test_dependency_list_command_reads_exactly_the_project_dependencies(tmp_path: Path) -> None:
+    """Run the build's requirements command on pyproject.toml as `sh -c` would."""
+    build, _ = stages()
+    run = next(line for line in build if "tomllib" in line)
+    command = run.removeprefix("RUN ").split(" && pip install")[0]
+    shutil.copy(ROOT / "pyproject.toml", tmp_path)
+    python = f"{sys.executable} -c"
+    subprocess.run(["sh", "-c", command.replace("python -c", python, 1)], cwd=tmp_path, check=True)
+    requirements = (tmp_path / "requirements.txt").read_text().splitlines()
+    assert requirements == project()["dependencies"]
+
+
+def test_bot_runs_under_tini_and_waits_on_configuration_errors() -> None:
+    """PID 1 forwards docker stop's SIGTERM; a configuration error does not loop."""
+    _, run = stages()
+    assert 'ENTRYPOINT ["/usr/bin/tini", "--"]' in run
+    assert any("apt-get install" in line and " tini" in line for line in run)
+    assert run[-1] == 'CMD ["python", "-m", "bot", "--wait-on-config-error"]'
+    assert "USER allfours" in run
+
+
+def test_compose_runs_the_bot_with_env_file_and_a_named_volume() -> None:
+    compose = yaml.safe_load((ROOT / "compose.yaml").read_text())
+    bot = compose["services"]["bot"]
+    assert bot["build"] == "."
+    assert bot["env_file"] == ".env"
+    assert bot["restart"] == "unless-stopped"
+    assert bot["volumes"] == ["allfours-data:/app/data"]
+    assert "allfours-data" in compose["volumes"]
+
+
+def test_dockerignore_lets_only_the_build_inputs_through() -> None:
+    """An allowlist: whatever else is in the checkout (.env, databases) stays out."""
+    rules = [
+        line
+        for line in (ROOT / ".dockerignore").read_text().splitlines()
+        if line and not line.startswith("#")
+    ]
+    assert rules[0] == "*"
+    allowed = {rule[1:].rstrip("/") for rule in rules if rule.startswith("!")}
+    copied = {
+        line.split()[1].rstrip("/")
+        for line in dockerfile()
+        if line.startswith("COPY ") and "--from" not in line
+    }
+    assert copied <= allowed
+    assert not any(name.startswith(".env") for name in allowed)
+
+
+@pytest.mark.parametrize(
+    ("path", "ignored"),
+    [
+        (".env", True),
+        (".env.local", True),
+        (".env.production", True),
+        (".env.example", False),
+        ("backup.db", True),
+        ("data/allfours.db", True),
+        ("data/allfours.db-wal", True),
+        ("data/allfours.db-shm", True),
+        ("data/.gitkeep", False),
+    ],
+)
+def test_gitignore_keeps_secrets_and_databases_out(path: str, ignored: bool) -> None:
+    if shutil.which("git") is None or not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout")
+    done = subprocess.run(
+        ["git", "check-ignore", "--no-index", "--quiet", path], cwd=ROOT, check=False
+    )
+    assert (done.returncode == 0) is ignored
+
+
+def test_license_is_the_mit_license_the_package_declares() -> None:
+    text = (ROOT / "LICENSE").read_text()
+    assert project()["license"] == "MIT"
+    assert text.startswith("MIT License\n\nCopyright (c) 2026 the All Fours bot contributors\n")
+    assert 'THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND' in text
