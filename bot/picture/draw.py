@@ -315,7 +315,13 @@ LINE: Final = 30
 def _draw_panel(image: Image.Image, scene: Scene) -> None:
     """The side panel, top down; a block that would not fit above the closing lines (notes and
     whose turn it is, pinned to the bottom) is left out rather than cut."""
-    closing = [*scene.notes, *([scene.turn] if scene.turn else [])]
+    closing = [
+        (line, TEXT)
+        for note in scene.notes
+        for line in fonts.wrap(note, BODY_SIZE, True, PANEL_WIDTH)
+    ]
+    if scene.turn:
+        closing += [(line, TURN) for line in fonts.wrap(scene.turn, BODY_SIZE, True, PANEL_WIDTH)]
     limit = HEIGHT - 8 - LINE * len(closing)
     y = 10
     for block in (_trumps, _contract, _scores, _round_scores, _pool, _progress, _last_trick):
@@ -323,10 +329,8 @@ def _draw_panel(image: Image.Image, scene: Scene) -> None:
         if height and y + height <= limit:
             block(scene, image, y)
             y += height
-    for index, line in enumerate(closing):
-        colour = TURN if scene.turn and index == len(closing) - 1 else TEXT
-        text = fonts.fit(line, BODY_SIZE, True, PANEL_WIDTH)
-        paste_text(image, (PANEL_LEFT, limit + index * LINE), text, BODY_SIZE, colour, bold=True)
+    for index, (line, colour) in enumerate(closing):
+        paste_text(image, (PANEL_LEFT, limit + index * LINE), line, BODY_SIZE, colour, bold=True)
 
 
 def _line(image: Image.Image | None, y: int, text: str, size: int, colour: RGB, bold: bool) -> int:

@@ -200,6 +200,27 @@ def fit(text: str, size: int, bold: bool, width: int) -> str:
     return text[:low].rstrip() + "…"
 
 
+def wrap(text: str, size: int, bold: bool, width: int, lines: int = 2) -> tuple[str, ...]:
+    """``text`` on at most ``lines`` lines of ``width`` pixels, broken between words (a word
+    too long, or text without spaces such as Japanese, is cut with an ellipsis).
+
+    >>> wrap("Bob the Builder: to bid or pass", 20, True, 10_000)
+    ('Bob the Builder: to bid or pass',)
+    """
+    found: list[str] = []
+    rest = text.strip()
+    while rest and len(found) < lines - 1 and text_width(rest, size, bold) > width:
+        words = rest.split(" ")
+        taken = 1
+        while taken < len(words) and text_width(" ".join(words[: taken + 1]), size, bold) <= width:
+            taken += 1
+        found.append(fit(" ".join(words[:taken]), size, bold, width))
+        rest = " ".join(words[taken:])
+    if rest:
+        found.append(fit(rest, size, bold, width))
+    return tuple(found)
+
+
 PAD: Final = 2
 """Room left of the text origin in a mask, for glyphs that overhang their origin."""
 

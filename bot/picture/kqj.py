@@ -136,11 +136,7 @@ def _auction_line(view: PlayerView, locale: str) -> str | None:
         return None
     if view.bidder is None:
         return t("picture.no_bid", locale) if view.phase is Phase.AUCTION else None
-    kind = _contract_name(view.bid_contract, locale, long=False)
-    if view.capot:
-        contract = t("picture.capot", locale, contract=kind)
-    else:
-        contract = t("picture.bid", locale, value=view.bid, contract=kind)
+    contract = _bid_text(view, locale)
     team = team_name(view.team_of[view.bidder], locale)
     if view.multiplier > 1:
         return t(
@@ -153,10 +149,20 @@ def _auction_line(view: PlayerView, locale: str) -> str | None:
     return t("picture.contract", locale, contract=contract, team=team)
 
 
+def _bid_text(view: PlayerView, locale: str) -> str:
+    """The standing bid: "Bid 120 ♥", "Capot all trumps"…"""
+    kind = _contract_name(view.bid_contract, locale, long=False)
+    if view.capot:
+        return t("picture.capot", locale, contract=kind)
+    return t("picture.bid", locale, value=view.bid, contract=kind)
+
+
 def _seat_note(view: PlayerView, seat: int, locale: str) -> str | None:
     parts = []
     if view.phase is Phase.PLAY and seat == view.declarer:
         parts.append(t("picture.declarer", locale))
+    if view.phase in (Phase.AUCTION, Phase.OVERCOUNTER) and seat == view.bidder:
+        parts.append(_bid_text(view, locale))
     if seat == view.counterer:
         key = "picture.overcountered" if view.multiplier >= 4 else "picture.countered"
         parts.append(t(key, locale))
