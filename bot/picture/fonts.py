@@ -68,13 +68,13 @@ LATIN_ONLY: Final = FontFace(
 BUILT_IN: Final = "Pillow built-in"
 
 
-def find_face(candidates: Sequence[FontFace] = CANDIDATES) -> FontFace | None:
-    """The first candidate whose two files exist (None when there is none).
+def find_face(candidates: Sequence[FontFace] | None = None) -> FontFace | None:
+    """The first of ``candidates`` (default: ``CANDIDATES``) whose two files exist, or None.
 
     >>> find_face(()) is None
     True
     """
-    for face in candidates:
+    for face in CANDIDATES if candidates is None else candidates:
         if Path(face.regular).is_file() and Path(face.bold).is_file():
             return face
     return None
