@@ -153,7 +153,7 @@ def background(players: int, direction: Direction | None, trump: str | None) -> 
     image = Image.new("RGB", (WIDTH, HEIGHT), RAIL)
     felt = shapes.rounded_box(TABLE_WIDTH - 12, HEIGHT - 12, 44, FELT, None, 0)
     image.paste(felt, (6, 6), felt)
-    if trump is not None:
+    if trump is not None and trump in SUITS_ORDER:
         size = 150
         image.paste(
             FELT_MARK, (CENTRE[0] - size // 2, CENTRE[1] - size // 2), shapes.pip_mask(trump, size)
@@ -371,11 +371,7 @@ def _trumps(scene: Scene, image: Image.Image | None, y: int) -> int:
     y += 26
     disc = shapes.disc(64, TEXT, PANEL_LINE, 2)
     image.paste(disc, (PANEL_LEFT, y), disc)
-    if scene.trump is not None:
-        pip = shapes.pip_mask(scene.trump, 40)
-        image.paste(suit_colour(scene.trump), (PANEL_LEFT + 12, y + 12), pip)
-    else:
-        paste_text(image, (PANEL_LEFT + 32, y + 6), "?", 36, DARK_TEXT, bold=True, anchor="m")
+    _draw_trump_disc(image, scene.trump, (PANEL_LEFT, y))
     if scene.turned:
         room = PANEL_RIGHT - cards_left - TURNED_WIDTH
         step = min(TURNED_WIDTH + 4, room // max(len(scene.turned) - 1, 1))
@@ -387,10 +383,34 @@ def _trumps(scene: Scene, image: Image.Image | None, y: int) -> int:
     return height
 
 
+def _draw_trump_disc(image: Image.Image, trump: str | None, xy: tuple[int, int]) -> None:
+    """A white disc with the trump suit's pip; all trumps: the four pips; no trumps: the four
+    pips greyed out; not chosen yet: a question mark."""
+    disc = shapes.disc(64, TEXT, PANEL_LINE, 2)
+    image.paste(disc, xy, disc)
+    x, y = xy
+    if trump is not None and trump in SUITS_ORDER:
+        image.paste(suit_colour(trump), (x + 12, y + 12), shapes.pip_mask(trump, 40))
+    elif trump in ("all", "none"):
+        for index, suit in enumerate(SUITS_ORDER):
+            colour = suit_colour(suit) if trump == "all" else NO_TRUMP_GREY
+            corner = (x + 13 + 20 * (index % 2), y + 13 + 20 * (index // 2))
+            image.paste(colour, corner, shapes.pip_mask(suit, 18))
+    else:
+        paste_text(image, (x + 32, y + 6), "?", 36, DARK_TEXT, bold=True, anchor="m")
+
+
+SUITS_ORDER: Final = "shdc"
+NO_TRUMP_GREY: Final[RGB] = (170, 170, 176)
+
+
 def _contract(scene: Scene, image: Image.Image | None, y: int) -> int:
     if not scene.contract:
         return 0
-    return _line(image, y, scene.contract, BODY_SIZE, TEXT, True)
+    lines = fonts.wrap(scene.contract, BODY_SIZE, True, PANEL_WIDTH)
+    for index, line in enumerate(lines):
+        _line(image, y + index * LINE, line, BODY_SIZE, TEXT, True)
+    return LINE * len(lines)
 
 
 def _scores(scene: Scene, image: Image.Image | None, y: int) -> int:
@@ -555,7 +575,7 @@ def summary_line(scene: Scene) -> str:
 
 def _trump_words(scene: Scene) -> list[str]:
     words = []
-    if scene.trump is not None:
+    if scene.trump in SUIT_SYMBOLS:
         words.append(f"{scene.labels.trumps} {SUIT_SYMBOLS[scene.trump]}")
     elif scene.trump_text:
         words.append(scene.trump_text)

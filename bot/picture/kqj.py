@@ -75,14 +75,13 @@ def scene_of(
         )
         for seat in range(rules.players)
     )
-    trump = view.contract if view.contract in ("s", "h", "d", "c") else None
     return Scene(
         locale=locale,
         title=title or t("picture.title.kqj", locale),
         labels=labels(locale),
         seats=seats,
         direction=Direction.CLOCKWISE,
-        trump=trump,
+        trump=view.contract,
         trump_text=_contract_name(view.contract, locale, long=True),
         turned=() if view.return_card is None else (view.return_card,),
         turned_label=t("picture.return", locale) if view.return_card is not None else None,

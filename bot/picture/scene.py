@@ -81,8 +81,8 @@ class Scene:
 
     - ``seats`` in seat order (the order of play), ``direction`` of play (None with two
       players, where it does not matter).
-    - The centre: ``trump`` (a suit letter; None before trumps are fixed or in an all-trumps /
-      no-trumps contract) with ``trump_text`` ("All trumps", "Trumps not chosen yet"…),
+    - The centre: ``trump`` (a suit letter, ``"all"`` for all trumps, ``"none"`` for no
+      trumps, None before trumps are fixed) with ``trump_text`` ("hearts", "All trumps"…),
       ``turned`` cards (the kick(s) or the Return) under ``turned_label``, with
       ``turned_note`` (who took the Return) and ``contract`` (an auction's contract line).
     - The panel: ``scores`` (with ``target``), ``round_scores`` (KQJ card points of the round

@@ -263,13 +263,13 @@ def test_kqj_base_game_shows_the_return_and_who_took_it() -> None:
 @pytest.mark.parametrize(("contract", "text"), [("all", "All trumps"), ("none", "No trumps")])
 def test_kqj_all_trumps_and_no_trumps_are_named(contract: str, text: str) -> None:
     """Everybody passes the Return, then the opener takes it naming all trumps / no trumps
-    (§5.3 step 4): there is no trump suit to draw, only its name."""
+    (§5.3 step 4): the scene says which, and names it."""
     state = kqj.new_game(kqj.preset("kqj"), seed=12)
     for _ in range(6):
         state = kqj.apply(state, state.to_act, kqj.Pass()).state
     state = kqj.apply(state, state.to_act, kqj.Take(contract)).state
     scene = kqj_scene(state)
-    assert scene.trump is None
+    assert scene.trump == contract
     assert scene.trump_text == text
 
 
