@@ -24,7 +24,17 @@ from PIL import Image, ImageDraw
 
 from bot.i18n import t
 from bot.picture import fonts, shapes
-from bot.picture.cards import BLACK, card_height, paste_card, rank_text, suit_colour
+from bot.picture.cards import (
+    BLACK,
+    EDGE,
+    FACE,
+    HERO_FRAME,
+    RED,
+    card_height,
+    paste_card,
+    rank_text,
+    suit_colour,
+)
 from bot.picture.scene import Direction, Scene, ScoreLine, SeatScene
 from bot.picture.shapes import RGB, paste_text
 from engine.cards import SUIT_SYMBOLS, Card
@@ -36,7 +46,6 @@ WIDTH: Final = 800
 HEIGHT: Final = 600
 TABLE_WIDTH: Final = 560
 CENTRE: Final = (280, 300)
-PALETTE_COLOURS: Final = 128
 
 RAIL: Final[RGB] = (12, 46, 28)
 FELT: Final[RGB] = (27, 96, 57)
@@ -98,9 +107,9 @@ _SPOTS: Final[dict[int, tuple[tuple[tuple[int, int], tuple[int, int]], ...]]] = 
     3: (((280, 560), (280, 440)), ((112, 108), (214, 236)), ((448, 108), (346, 236))),
     4: (
         ((280, 560), (280, 452)),
-        ((96, 300), (222, 300)),
+        ((96, 300), (232, 300)),
         ((280, 40), (280, 148)),
-        ((464, 300), (338, 300)),
+        ((464, 300), (328, 300)),
     ),
     6: (
         ((280, 562), (280, 472)),
@@ -131,7 +140,7 @@ def layout(players: int, direction: Direction | None) -> Layout:
     spots = tuple(Spot(_mirrored(plate, mirror), _mirrored(card, mirror)) for plate, card in raw)
     if players >= 5:
         return Layout((170, 62), 64, 22, spots)
-    return Layout((184, 64), 76, 24, spots)
+    return Layout((176, 64), 76, 24, spots)
 
 
 def _on_ellipse(players: int, seat: int, rx: int, ry: int) -> tuple[int, int]:
@@ -511,17 +520,63 @@ def render(scene: Scene) -> bytes:
 
 
 def encode(image: Image.Image) -> bytes:
-    """PNG bytes of an RGB picture reduced to a palette (smaller files, faster encoding).
+    """PNG bytes of an RGB picture mapped onto the fixed palette of the renderer.
 
-    Fast octree quantisation keeps the flat colours of the table exact and spends the rest of
-    the palette on antialiased edges; no dithering, so the bytes are deterministic and flat
-    areas compress to almost nothing."""
-    reduced = image.quantize(
-        PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
-    )
+    A palette picture is a third of the bytes of an RGB one and its encoding several times
+    faster; mapping onto a fixed palette (the renderer's colours and the blends its
+    antialiased edges make) costs about a millisecond where an adaptive quantiser costs ten.
+    No dithering: flat areas stay flat, compress to almost nothing, and the bytes are
+    deterministic. zlib level 1: the pictures stay far under 100 KiB for a fraction of the
+    time of the default level."""
+    reduced = image.quantize(palette=palette(), dither=Image.Dither.NONE)
     out = io.BytesIO()
-    reduced.save(out, "PNG", compress_level=6)
+    reduced.save(out, "PNG", compress_level=1)
     return out.getvalue()
+
+
+_BLENDS: Final[tuple[tuple[RGB, tuple[RGB, ...]], ...]] = (
+    # ink, and the grounds it is drawn or antialiased on
+    (TEXT, (PANEL, PLATE, COMPUTER_TAG, BACK_FILL, FELT, RAIL)),
+    (MUTED, (PANEL, PLATE)),
+    (TURN, (PANEL, FELT, PLATE_TO_ACT, RAIL)),
+    (DARK_TEXT, (PLATE_TO_ACT, TEXT, WINNING, FELT)),
+    (RED, (FACE,)),
+    (BLACK, (FACE, TEXT)),
+    (EDGE, (FACE, FELT, PANEL)),
+    (HERO_FRAME, (FACE,)),
+    (NO_TRUMP_GREY, (FACE,)),
+    (WINNING, (FELT, FACE)),
+    (FELT, (RAIL,)),
+    (FELT_MARK, (FELT,)),
+    (RING, (FELT,)),
+    (ARROW, (FELT, RING)),
+    (PANEL_LINE, (PANEL, TEXT)),
+    (BACK_EDGE, (BACK_FILL, PLATE, PLATE_TO_ACT)),
+    *((team, (FELT, PLATE, PLATE_TO_ACT, PANEL)) for team in TEAM_COLOURS),
+)
+_STEPS: Final = (0.25, 0.5, 0.75)
+
+
+@lru_cache(maxsize=1)
+def palette() -> Image.Image:
+    """The renderer's fixed palette: every colour it paints, and the blends of each ink with
+    the grounds it meets at antialiased edges (at most 256 entries)."""
+    colours: dict[RGB, None] = {}
+    for ink, grounds in _BLENDS:
+        colours[ink] = None
+        for ground in grounds:
+            colours[ground] = None
+            for step in _STEPS:
+                mixed = tuple(
+                    round(i * step + g * (1 - step)) for i, g in zip(ink, ground, strict=True)
+                )
+                colours[(mixed[0], mixed[1], mixed[2])] = None
+    entries = list(colours)
+    assert len(entries) <= 256, len(entries)
+    entries += [entries[-1]] * (256 - len(entries))
+    image = Image.new("P", (1, 1))
+    image.putpalette([channel for colour in entries for channel in colour])
+    return image
 
 
 # --- words for screen readers and notifications -----------------------------------------------
