@@ -17,8 +17,9 @@ from bot.picture import allfours as allfours_picture
 from bot.picture import kqj as kqj_picture
 from bot.picture.cards import HERO_FRAME, card_height, card_image, suit_colour
 from bot.picture.common import clock_label
-from bot.picture.draw import HEIGHT, WIDTH, alt_text, render, summary_line
+from bot.picture.draw import alt_text, render, summary_line
 from bot.picture.scene import Scene
+from bot.picture.style import HEIGHT, WIDTH
 from engine import allfours, kqj
 from engine.cards import Card, standard_deck
 from engine.kqj.deck import DECK as KQJ_DECK
