@@ -349,7 +349,7 @@ MESSAGES: Final[dict[str, str]] = {
     "picture.turn.auction": "to bid or pass",
     "picture.turn.overcounter": "to overcounter or pass",
     "picture.progress.hand": "Hand {hand}",
-    "picture.progress.hand_trick": "Hand {hand} · trick {trick}",
+    "picture.progress.hand_trick": "Hand {hand} · trick {trick} of {tricks}",
     "picture.progress.round": "Round {round}",
     "picture.progress.round_trick": "Round {round} · trick {trick} of {tricks}",
     "picture.winner": "{side} wins the game",

@@ -141,6 +141,9 @@ def _progress(view: PlayerView, locale: str) -> str:
             locale,
             hand=view.hand_number,
             trick=view.tricks_played + 1,
+            # Every trick takes one card from each hand, and the seats still to play to this
+            # one hold one card more than the others: the largest hand counts what is left.
+            tricks=view.tricks_played + max(view.hand_sizes),
         )
     return t("picture.progress.hand", locale, hand=view.hand_number)
 

@@ -225,7 +225,7 @@ PAD: Final = 2
 """Room left of the text origin in a mask, for glyphs that overhang their origin."""
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=2048)
 def text_mask(text: str, size: int, bold: bool = False) -> Image.Image:
     """An ``L`` mask of ``text`` (255 = ink); its top is the ascender line of the main face,
     its left edge ``PAD`` pixels before the text origin. Names and labels repeat from one

@@ -257,16 +257,16 @@ def _draw_trick_card(
         image.paste(frame, (left - 6, top - 6), frame)
     paste_card(image, card, (left, top), width)
     if seat.is_led:
-        _pill(image, (centre[0], top - 12), scene.labels.led, TEXT, DARK_TEXT)
+        _pill(image, (centre[0], top - 14), scene.labels.led, TEXT, DARK_TEXT)
     if seat.is_winning:
-        _pill(image, (centre[0], top + height - 10), scene.labels.winning, WINNING, DARK_TEXT)
+        _pill(image, (centre[0], top + height - 12), scene.labels.winning, WINNING, DARK_TEXT)
 
 
 def _pill(image: Image.Image, centre: tuple[int, int], text: str, fill: RGB, ink: RGB) -> None:
-    size = 16
+    size = 18
     width = fonts.text_width(text, size, True) + 14
-    height = 22
-    pill = shapes.rounded_box(width, height, 11, fill, DARK_TEXT, 1)
+    height = 26
+    pill = shapes.rounded_box(width, height, 13, fill, DARK_TEXT, 1)
     image.paste(pill, (centre[0] - width // 2, centre[1]), pill)
     paste_text(image, (centre[0], centre[1]), text, size, ink, bold=True, anchor="m")
 

@@ -208,7 +208,7 @@ def test_alt_text_and_summary_describe_the_table() -> None:
     line = summary_line(scene)
     assert "\n" not in line
     assert line == (
-        "Caribbean All Fours (Trinidad) · Hand 4 · trick 2 · Trumps ♥ · "
+        "Caribbean All Fours (Trinidad) · Hand 4 · trick 2 of 6 · Trumps ♥ · "
         "Team A 9, Team B 11 (to 14) · 鈴木太郎: to play"
     )
 
