@@ -18,7 +18,7 @@ import pytest_asyncio
 
 from bot.service import GameService
 from bot.storage import Storage
-from cogs.allfours.components import ActionButton
+from cogs.table.components import ActionButton
 from tests.bot.fake_discord import FakeDiscord
 from tests.bot.process_support import LOG_RECORD, bot_environment, finish, spawn
 from tests.bot.support import CHANNEL, seated_table
@@ -82,7 +82,7 @@ async def test_sigterm_mid_commit_finishes_the_move_and_exits_0(
     assert process.stdout is not None
     await asyncio.wait_for(discord_fake.connected.wait(), 60)
 
-    custom_id = ActionButton.make(game_id, version, code, label=code).custom_id
+    custom_id = ActionButton.make("af", game_id, version, code, label=code).custom_id
     click = await discord_fake.send_click(user_id=user, custom_id=custom_id, channel_id=CHANNEL)
     marker = await asyncio.wait_for(process.stdout.readline(), 30)
     assert marker == b"move-written\n"
