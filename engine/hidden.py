@@ -27,7 +27,7 @@ from math import factorial
 from operator import sub
 from typing import Final, Generic, TypeVar
 
-from engine.cards import SUIT_MASKS, SUITS, Card, cards_in, iter_indices
+from engine.cards import SUIT_MASKS, SUITS, Card, cards_in
 from engine.core import EngineError, shuffle_prefix
 
 
@@ -140,7 +140,8 @@ class HiddenDeal:
     >>> pool = mask_of(parse_cards("2s 3s 4s 2h 3h 4h"))
     >>> no_spades = mask_of(parse_cards("2h 3h 4h"))
     >>> deal = HiddenDeal(pool, sizes=[3, 3], allowed=[no_spades, pool])
-    >>> deal.count, sorted(deal.draw(Random(7).random)[0]) == sorted(iter_indices(no_spades))
+    >>> drawn = deal.draw(Random(7).random)
+    >>> deal.count, mask_of(Card.from_index(c) for c in drawn[0]) == no_spades
     (1, True)
     >>> HiddenDeal(pool, sizes=[2, 4], allowed=[no_spades, pool]).count  # two of the hearts
     3
@@ -152,9 +153,9 @@ class HiddenDeal:
         "_choices",
         "_counts",
         "_filler",
+        "_ordered_places",
         "_places",
         "_searched",
-        "_shuffled",
         "_sizes",
         "count",
     )
@@ -184,10 +185,7 @@ class HiddenDeal:
             place_allowed.append(pool)
         self._places = tuple(places)
         self._caps = tuple(sum(sizes[j] for j in place) for place in places)
-        # A place's cards need shuffling when it is split, or when its order matters.
-        self._shuffled = tuple(
-            len(place) > 1 or any(j in ordered for j in place) for place in places
-        )
+        self._ordered_places = tuple(any(j in ordered for j in place) for place in places)
         classes = _classes(pool, place_allowed)
         everywhere = tuple(range(len(places)))
         filler = [cards for where, cards in classes if where == everywhere]
@@ -309,7 +307,11 @@ class HiddenDeal:
                 room[k] -= 1
                 free -= 1
         filler = self._filler[:]
-        shuffle_prefix(filler, random)
+        last = len(room) - 1
+        if last >= 0:
+            # The places before the last get a uniform draw of the filler, in random order;
+            # the last place takes the rest, in arbitrary order (shuffled below if needed).
+            shuffle_prefix(filler, random, len(filler) - room[last])
         pos = 0
         for k, left in enumerate(room):
             if left:
@@ -320,11 +322,10 @@ class HiddenDeal:
         found: list[list[int]] = [[] for _ in sizes]
         for k, place in enumerate(self._places):
             cards = held[k]
-            if len(place) == 1 and not self._shuffled[k]:
-                found[place[0]] = cards
-                continue
-            if mixed:  # else the cards are a slice of the shuffled filler already
+            if self._ordered_places[k] and (mixed or k == last):
                 shuffle_prefix(cards, random)
+            elif len(place) > 1 and (mixed or k == last):
+                shuffle_prefix(cards, random, len(cards) - sizes[place[-1]])
             pos = 0
             for j in place:
                 found[j] = cards[pos : pos + sizes[j]]
@@ -353,7 +354,19 @@ def _classes(pool: int, place_allowed: Sequence[int]) -> list[Class]:
                 f"no hidden place may hold {' '.join(str(c) for c in cards_in(mask))}"
             )
         where = tuple(k for k in range(len(place_allowed)) if signature >> k & 1)
-        found.append((where, list(iter_indices(mask))))
+        found.append((where, _indices(mask)))
+    return found
+
+
+def _indices(mask: int) -> list[int]:
+    """The card indices of a mask, ascending (a list built in one loop: this runs once per
+    class of every view a search samples from)."""
+    found: list[int] = []
+    append = found.append
+    while mask:
+        low = mask & -mask
+        append(low.bit_length() - 1)
+        mask ^= low
     return found
 
 

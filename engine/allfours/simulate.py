@@ -121,7 +121,7 @@ def sample(view: PlayerView, rng: Random) -> GameState:
             mask |= 1 << card
         discards[seat] = mask
     if template.packets:
-        st.stock = (*_run_packets(st, template.packets), *drawn[-1])
+        st.stock = (*_used_stock(st, template.packets), *drawn[-1])
     else:
         st.stock = (*st.stock, *drawn[-1])
     return st
@@ -136,8 +136,9 @@ class _Template:
     deal: HiddenDeal
     hand_seats: tuple[int, ...]
     discard_seats: tuple[int, ...]
-    packets: int
-    """Runs of the pack made this deal (the stock's used part is rebuilt per sample)."""
+    packets: tuple[tuple[int, ...], ...]
+    """Runs made this deal: for each seat, the cards received in its packets, as far as its
+    played cards supply them (the rest is taken from the sampled cards, ``_used_stock``)."""
 
 
 def _template(view: PlayerView) -> _Template:
@@ -171,13 +172,15 @@ def _template(view: PlayerView) -> _Template:
     st.last_winner = winner if winner is not None else -1
     completed = view.tricks_played * n
     st.history = tuple(card.index for _, card in view.plays[:completed])
-    st.played = [0] * n
+    played = [0] * n
     for player, card in view.plays:
-        st.played[player] |= card.bit
-    st.captured = [0] * n
+        played[player] |= 1 << card.index
+    st.played = played
+    captured = [0] * n
     for number, taker in enumerate(view.trick_winners):
         for _, card in view.plays[number * n : (number + 1) * n]:
-            st.captured[taker] |= card.bit
+            captured[taker] |= 1 << card.index
+    st.captured = captured
     st.tricks_played = view.tricks_played
     st.scores_ = list(view.scores)
     st.winner_ = view.winner
@@ -199,27 +202,36 @@ def _template(view: PlayerView) -> _Template:
     # The stock's order decides later runs only while trumps are not fixed.
     ordered = (len(sizes) - 1,) if view.phase in (Phase.DECLARE, Phase.REPLY) else ()
     deal = HiddenDeal(know.unseen, sizes, allowed, ordered)
-    return _Template(st, deal, hand_seats, discard_seats, max(runs, 0))
+    packets: tuple[tuple[int, ...], ...] = ()
+    if runs > 0:
+        packets = tuple(tuple(iter_indices(st.played[s]))[: runs * PACKET] for s in range(n))
+    return _Template(st, deal, hand_seats, discard_seats, packets)
 
 
 _templates = LatestViews(_template)
 
 
-def _run_packets(st: GameState, runs: int) -> list[int]:
+def _used_stock(st: GameState, packets: tuple[tuple[int, ...], ...]) -> list[int]:
     """The used part of the stock: each turned card, and before every later one a packet of
-    three for each player from the elder (§2.4, §3.3), taken from the cards that player
-    holds, discarded or played (which ones nobody at the table can tell)."""
+    three for each player from the elder (§2.4, §3.3). Which of its cards a player received
+    in the packets nobody else can tell: they are taken from its played cards first, then
+    from the cards it holds or discarded."""
     n = st.players
+    runs = len(st.turned) - 1
+    received: list[list[int]] = []
+    for seat in range(n):
+        cards = list(packets[seat])
+        rest = st.hands[seat] | st.discards[seat]
+        while len(cards) < runs * PACKET:
+            low = rest & -rest
+            cards.append(low.bit_length() - 1)
+            rest ^= low
+        received.append(cards)
     elder = (st.dealer + 1) % n
-    received = [
-        sorted(iter_indices(st.hands[s] | st.discards[s] | st.played[s]))[HAND_SIZE:]
-        for s in range(n)
-    ]
     used = [st.turned[0]]
     for run in range(runs):
         for k in range(n):
-            seat = (elder + k) % n
-            used.extend(received[seat][run * PACKET : (run + 1) * PACKET])
+            used.extend(received[(elder + k) % n][run * PACKET : (run + 1) * PACKET])
         used.append(st.turned[run + 1])
     return used
 

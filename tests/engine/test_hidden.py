@@ -115,28 +115,35 @@ def test_a_nested_and_a_crossing_constraint_together() -> None:
     assert all(abs(seen[d] - 400) < 80 for d in deals)
 
 
-def test_an_ordered_slot_gets_its_cards_in_random_order() -> None:
-    """The stock's order decides future runs: every card may come first."""
-    cards = parse_cards("2s 3s 4s 5s 2h 3h")
-    pool = mask_of(cards)
-    no_spades = mask_of(parse_cards("2h 3h"))
-    deal = HiddenDeal(pool, [2, 4], [no_spades, pool], ordered=[1])
+@pytest.mark.parametrize("first_hand", ["2h 3h", "2s 3s 4s 5s 2h 3h"])
+def test_an_ordered_slot_gets_its_cards_in_random_order(first_hand: str) -> None:
+    """The stock's order decides future runs: every card it may hold may come first, in
+    every position, with or without constraints on the other hand."""
+    pool = mask_of(parse_cards("2s 3s 4s 5s 2h 3h"))
+    deal = HiddenDeal(pool, [2, 4], [mask_of(parse_cards(first_hand)), pool], ordered=[1])
     rng = random.Random(2)
-    first = Counter(deal.draw(rng.random)[1][0] for _ in range(4000))
-    assert set(first) == {c.index for c in parse_cards("2s 3s 4s 5s")}
-    assert all(abs(count - 1000) < 150 for count in first.values())
+    places = [Counter[int]() for _ in range(4)]
+    for _ in range(6000):
+        for at, card in enumerate(deal.draw(rng.random)[1]):
+            places[at][card] += 1
+    for place in places:
+        choices = 4 if first_hand == "2h 3h" else 6
+        expected = 6000 / choices
+        assert len(place) == choices
+        assert all(abs(count - expected) < 0.15 * expected for count in place.values())
 
 
-def test_open_slots_are_split_uniformly() -> None:
+@pytest.mark.parametrize("first_hand", ["2h", "2s 3s 4s 2h"])
+def test_open_slots_are_split_uniformly(first_hand: str) -> None:
     """Slots that take any card (discards, stock) are counted together and split evenly."""
     pool = mask_of(parse_cards("2s 3s 4s 2h"))
-    hearts = mask_of(parse_cards("2h"))
-    deal = HiddenDeal(pool, [1, 1, 2], [hearts, pool, pool])
-    assert deal.count == 3
+    deal = HiddenDeal(pool, [1, 1, 2], [mask_of(parse_cards(first_hand)), pool, pool])
     rng = random.Random(5)
-    seen = Counter(tuple(deal.draw(rng.random)[1]) for _ in range(3000))
-    assert set(seen) == {(c.index,) for c in parse_cards("2s 3s 4s")}
-    assert all(abs(count - 1000) < 150 for count in seen.values())
+    seen = Counter(tuple(deal.draw(rng.random)[1]) for _ in range(4000))
+    choices = 3 if first_hand == "2h" else 4
+    assert deal.count == (3 if first_hand == "2h" else 12)
+    assert len(seen) == choices
+    assert all(abs(count - 4000 / choices) < 0.12 * 4000 / choices for count in seen.values())
 
 
 @pytest.mark.parametrize(
