@@ -104,7 +104,7 @@ class _Choice:
     cumulative: list[float]
 
 
-Class = tuple[tuple[int, ...], list[int]]
+_CardClass = tuple[tuple[int, ...], list[int]]
 """A class of cards allowed in exactly the same places: (those places, the cards)."""
 
 
@@ -333,7 +333,7 @@ class HiddenDeal:
         return found
 
 
-def _classes(pool: int, place_allowed: Sequence[int]) -> list[Class]:
+def _classes(pool: int, place_allowed: Sequence[int]) -> list[_CardClass]:
     """The cards of ``pool`` grouped by the places that allow them; a card no place allows
     raises ``InconsistentViewError``."""
     parts: list[tuple[int, int]] = [(pool, 0)] if pool else []
@@ -347,7 +347,7 @@ def _classes(pool: int, place_allowed: Sequence[int]) -> list[Class]:
             if outside:
                 split.append((outside, signature))
         parts = split
-    found: list[Class] = []
+    found: list[_CardClass] = []
     for mask, signature in parts:
         if not signature:
             raise InconsistentViewError(
@@ -370,7 +370,7 @@ def _indices(mask: int) -> list[int]:
     return found
 
 
-def _split_chain(classes: list[Class]) -> tuple[list[Class], list[Class]]:
+def _split_chain(classes: list[_CardClass]) -> tuple[list[_CardClass], list[_CardClass]]:
     """The classes holding the most cards whose places are nested (a chain, most
     constrained first), and the others, most constrained first (fewer splits near the root
     of the count).
