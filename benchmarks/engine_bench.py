@@ -1,7 +1,9 @@
 """Engine speed: random complete hands through the public API, the simulation path, and the
 computer player, per variant; plus the memory a live game state costs.
 
-Run from the repository root: ``python benchmarks/engine_bench.py`` (about a minute).
+Run from the repository root: ``python benchmarks/engine_bench.py`` (about a minute and a
+half). The sampling lines compare a search player given only its view (``simulate.sample``)
+with one given the full state (``simulate.determinize``), both followed by a play-out.
 Each figure is the median of several timed repeats on one core (Python is single-threaded).
 """
 
@@ -15,12 +17,15 @@ import time
 import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import allfours
+from engine import allfours, kqj
 from engine.allfours import GameState, Phase, Ruleset
+from engine.allfours import simulate as allfours_simulate
 from engine.allfours.simulate import simulate_hand
+from engine.kqj import simulate as kqj_simulate
 
 REPEATS = 5
 SECONDS_PER_REPEAT = 0.6
@@ -103,6 +108,107 @@ def simulation_runner(rules: Ruleset) -> Callable[[], tuple[int, int]]:
     return run_once
 
 
+SAMPLES_PER_VIEW = 20
+"""How many states the sampling figure draws from each view, as a search player does for one
+decision (the work done once per view is shared by its samples)."""
+
+
+def median_per_second(run_once: Callable[[], int]) -> float:
+    """Median rate of ``run_once`` (which returns how many items it did)."""
+    rates: list[float] = []
+    for _ in range(REPEATS):
+        done = 0
+        start = time.perf_counter()
+        while (elapsed := time.perf_counter() - start) < SECONDS_PER_REPEAT:
+            done += run_once()
+        rates.append(done / elapsed)
+    return statistics.median(rates)
+
+
+def allfours_mid_hand(rules: Ruleset, count: int) -> list[GameState]:
+    """Positions during the tricks: from one trick played up to half of the hand's cards."""
+    found: list[GameState] = []
+    seed = 0
+    while len(found) < count:
+        rng = random.Random(seed)
+        state = allfours.new_game(rules, seed)
+        seed += 1
+        while state.winner is None and state.phase is not Phase.PLAY:
+            seat = state.to_act
+            assert seat is not None
+            state = allfours.apply(
+                state, seat, rng.choice(allfours.legal_actions(state, seat))
+            ).state
+        if state.winner is not None:
+            continue
+        cards = sum(len(state.hand(s)) for s in range(rules.players))
+        for _ in range(rng.randrange(rules.players, cards // 2 + 1)):
+            seat = state.to_act
+            assert seat is not None
+            state = allfours.apply(
+                state, seat, rng.choice(allfours.legal_actions(state, seat))
+            ).state
+        if state.winner is None and state.phase is Phase.PLAY:
+            found.append(state)
+    return found
+
+
+def kqj_mid_round(rules: kqj.Ruleset, count: int) -> list[kqj.GameState]:
+    """Positions during the tricks: from one trick played up to half of the 48 cards."""
+    found: list[kqj.GameState] = []
+    seed = 0
+    while len(found) < count:
+        rng = random.Random(seed)
+        state = kqj.new_game(rules, seed)
+        seed += 1
+        while state.winner is None and state.phase is not kqj.Phase.PLAY:
+            seat = state.to_act
+            assert seat is not None
+            state = kqj.apply(state, seat, rng.choice(kqj.legal_actions(state, seat))).state
+        for _ in range(rng.randrange(6, 25)):
+            if state.winner is not None or state.phase is not kqj.Phase.PLAY:
+                break
+            seat = state.to_act
+            assert seat is not None
+            state = kqj.apply(state, seat, rng.choice(kqj.legal_actions(state, seat))).state
+        if state.winner is None and state.phase is kqj.Phase.PLAY:
+            found.append(state)
+    return found
+
+
+def sampling_line(name: str, states: list[Any], observe: Any, simulate: Any) -> str:
+    """``sample`` + ``playout`` from the seat to act's view (``SAMPLES_PER_VIEW`` states per
+    view, and a new view for every state), against ``determinize`` + ``playout`` from the
+    full state: the cost a search player pays for being given the view only."""
+    views = [observe(state, state.to_act) for state in states]
+    rng = random.Random(0)
+
+    def from_state() -> int:
+        for state in states:
+            simulate.playout(simulate.determinize(state, state.to_act, rng), rng)
+        return len(states)
+
+    def from_view() -> int:
+        for view in views:
+            for _ in range(SAMPLES_PER_VIEW):
+                simulate.playout(simulate.sample(view, rng), rng)
+        return len(views) * SAMPLES_PER_VIEW
+
+    def from_new_view() -> int:
+        for view in views:
+            simulate.playout(simulate.sample(view, rng), rng)
+        return len(views)
+
+    known = median_per_second(from_state)
+    warm = median_per_second(from_view)
+    cold = median_per_second(from_new_view)
+    return (
+        f"{name} mid-hand: sample + playout {warm:,.0f}/s ({SAMPLES_PER_VIEW} per view), "
+        f"{cold:,.0f}/s (a new view each); determinize + playout {known:,.0f}/s; "
+        f"cost {known / warm:.2f}x ({known / cold:.2f}x)"
+    )
+
+
 def live_state_cost() -> tuple[float, float]:
     """Bytes and GC-tracked objects per live mid-hand Caribbean state (10,000 tables)."""
     rules = allfours.preset("caribbean")
@@ -136,17 +242,26 @@ def main() -> None:
         print(
             f"allfours {name:<12} computer player: {hands:>7.0f} hands/s {actions:>8.0f} actions/s"
         )
+    for name in ("caribbean", "english"):
+        states = allfours_mid_hand(allfours.preset(name), 200)
+        print(sampling_line(f"allfours {name}", states, allfours.observe, allfours_simulate))
+    for name, kqj_rules in (
+        ("3v3", kqj.preset("kqj")),
+        ("auction", kqj.preset("kqj").replace(auction=True)),
+    ):
+        states_kqj = kqj_mid_round(kqj_rules, 200)
+        print(sampling_line(f"kqj {name}", states_kqj, kqj.observe, kqj_simulate))
     size, tracked = live_state_cost()
     print(
         f"allfours live state (caribbean, mid-hand): {size:.0f} bytes, "
         f"{tracked:.1f} GC-tracked objects"
     )
-    kqj_bench = Path(__file__).with_name("kqj_bench.py")
-    if kqj_bench.exists():
-        sys.path.insert(0, str(kqj_bench.parent))
-        import kqj_bench as kqj
+    kqj_script = Path(__file__).with_name("kqj_bench.py")
+    if kqj_script.exists():
+        sys.path.insert(0, str(kqj_script.parent))
+        import kqj_bench
 
-        kqj.main()
+        kqj_bench.main()
 
 
 if __name__ == "__main__":

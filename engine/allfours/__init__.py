@@ -45,10 +45,12 @@ from engine.allfours.game import (
     observe,
     replay,
 )
+from engine.allfours.inference import knowledge
 from engine.allfours.players import choose_action
 from engine.allfours.rules import MAX_TARGET, PRESET_NAMES, Ruleset, preset
 from engine.allfours.state import GameState, Phase, PlayerView
 from engine.core import IllegalActionError, Transition
+from engine.hidden import Knowledge
 
 __all__ = [
     "MAX_TARGET",
@@ -66,6 +68,7 @@ __all__ = [
     "GameState",
     "HandEnded",
     "IllegalActionError",
+    "Knowledge",
     "Phase",
     "Play",
     "PlayerView",
@@ -89,6 +92,7 @@ __all__ = [
     "encode_action",
     "game_points",
     "kick_points",
+    "knowledge",
     "legal_actions",
     "load",
     "new_game",

@@ -160,6 +160,7 @@ def _blank(rules: Ruleset, seed: int, dealer: int, scores: Sequence[int]) -> Gam
     st.winner_ = None
     st.awards = ()
     st.tricks_played = 0
+    st.history = ()
     return st
 
 
@@ -296,6 +297,7 @@ def _lay_out(
     st.last_winner = -1
     st.captured = [0] * n
     st.tricks_played = 0
+    st.history = ()
     st.phase = Phase.DECLARE
     st.to_act_ = st.leader
     if ev is not None:
@@ -585,6 +587,51 @@ def legal_play_mask(st: GameState, seat: int) -> int:
     return legal
 
 
+def ruled_out_by_play(rules: Ruleset, trick: Sequence[int], trump: int, card: int) -> int:
+    """The cards a player cannot have held when playing ``card`` to ``trick`` (the cards
+    played before it), as a hand mask: ``legal_play_mask`` (§1.3) read backwards.
+
+    - Trumps led, a card that is not a trump: no trump (holding one, the player must trump).
+    - A plain suit led, a card of a third suit: none of the led suit (holding one, the player
+      must follow or trump). A trump proves nothing: trumping is allowed instead of following.
+    - ``forbid_undertrump`` (AMB-12), a plain suit led and a trump lower than the highest trump
+      in the trick: the player held nothing but trumps lower than that one (any other card
+      would have been legal, and the undertrump not).
+
+    Each fact is about the hand at that moment, so it stays true for the rest of the hand:
+    no card joins a hand once tricks are played.
+
+    >>> from engine.allfours.rules import preset
+    >>> from engine.cards import Card, cards_in
+    >>> diamonds_led = (Card.parse("Td").index,)
+    >>> hearts = 1
+    >>> out = ruled_out_by_play(preset("caribbean"), diamonds_led, hearts, Card.parse("2s").index)
+    >>> len(cards_in(out)), {card.suit for card in cards_in(out)}
+    (13, {'d'})
+    >>> ruled_out_by_play(preset("caribbean"), diamonds_led, hearts, Card.parse("2h").index)
+    0
+    """
+    if not trick:
+        return 0
+    led = trick[0] >> 4
+    suit = card >> 4
+    if led == trump:
+        return 0 if suit == trump else SUIT_MASKS[trump] & FULL_DECK_MASK
+    if suit == led:
+        return 0
+    if suit != trump:
+        return SUIT_MASKS[led] & FULL_DECK_MASK
+    if rules.forbid_undertrump:
+        highest = -1
+        for played in trick:
+            if played >> 4 == trump and played > highest:
+                highest = played
+        if card < highest:
+            below = ((1 << highest) - 1) & SUIT_MASKS[trump]
+            return FULL_DECK_MASK & ~below
+    return 0
+
+
 def trick_winner_offset(trick: Sequence[int], trump: int) -> int:
     """Position in ``trick`` of the winning card: highest trump, else highest of the led suit.
 
@@ -636,6 +683,7 @@ def _step_play(st: GameState, seat: int, card: int, ev: list[Event] | None) -> b
         cards = tuple(CARDS_BY_INDEX[c] for c in trick)
         ev.append(TrickWon(winner, cards, game_points(won)))  # type: ignore[arg-type]
     st.last_trick = trick
+    st.history += trick
     st.last_leader = st.leader
     st.last_winner = winner
     st.trick = ()
@@ -939,6 +987,7 @@ def observe(state: GameState, seat: int | None) -> PlayerView:
             for k in range(n)
             if state.hands[(state.elder + k) % n].bit_count() > HAND_SIZE
         )
+    plays, trick_winners = trick_record(state)
     return PlayerView(
         seat=seat,
         rules=state.rules,
@@ -964,7 +1013,31 @@ def observe(state: GameState, seat: int | None) -> PlayerView:
         scores=state.scores,
         winner=state.winner_,
         stock_left=len(state.stock) - state.stock_pos,
+        plays=plays,
+        trick_winners=trick_winners,
+        leader=state.leader,
+        discard_sizes=tuple(m.bit_count() for m in state.discards),
+        seen_suits=tuple(SUITS[s] for s in range(4) if state.seen_suits >> s & 1),
+        deal_count=state.deal_count,
     )
+
+
+def trick_record(state: GameState) -> tuple[tuple[tuple[int, Card], ...], tuple[int, ...]]:
+    """Every card played this hand as ``(seat, card)`` in playing order (the current trick
+    included), and the winner of each completed trick: the first trick is led by the elder,
+    each later one by the previous winner (§2.5, §3.5)."""
+    n = state.players
+    plays: list[tuple[int, Card]] = []
+    winners: list[int] = []
+    leader = (state.dealer + 1) % n
+    history = state.history
+    for start in range(0, len(history), n):
+        trick = history[start : start + n]
+        plays.extend(((leader + at) % n, card_at(card)) for at, card in enumerate(trick))
+        leader = (leader + trick_winner_offset(trick, state.trump)) % n
+        winners.append(leader)
+    plays.extend(state.current_trick)
+    return tuple(plays), tuple(winners)
 
 
 def replay(rules: Ruleset, seed: int, log: Sequence[tuple[int, Action]]) -> GameState:

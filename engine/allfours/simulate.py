@@ -1,6 +1,10 @@
 """The simulation path for search-based computer players: copy a state, re-deal the cards a
 seat cannot see, and play random legal moves to the end of the hand.
 
+A player that is given only its view uses ``sample(view, rng)`` instead of ``determinize``:
+it rebuilds a full state from the view, dealing the hidden cards uniformly among the deals
+that agree with what the seat has seen (``allfours.knowledge``).
+
 It runs the very same rule functions as ``apply`` (``game._perform`` and ``game._step_play``)
 on a private copy, only without building events and without dealing the next hand, so it is
 several times faster while never holding a second copy of the rules.
@@ -16,18 +20,24 @@ True
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from random import Random
 
 from engine.allfours.game import (
+    FULL_DECK_MASK,
+    HAND_SIZE,
+    PACKET,
     _perform,
     _score_hand,
     _step_play,
     legal_actions,
     legal_play_mask,
 )
-from engine.allfours.state import GameState, Phase
-from engine.cards import iter_indices
+from engine.allfours.inference import knowledge
+from engine.allfours.state import GameState, Phase, PlayerView
+from engine.cards import SUITS, iter_indices, mask_of
 from engine.core import shuffle_prefix
+from engine.hidden import HiddenDeal, InconsistentViewError, LatestViews
 
 
 def determinize(state: GameState, seat: int, rng: Random) -> GameState:
@@ -67,6 +77,163 @@ def determinize(state: GameState, seat: int, rng: Random) -> GameState:
             pos += put_away
     st.stock = st.stock[: st.stock_pos] + tuple(pool[pos:])
     return st
+
+
+def sample(view: PlayerView, rng: Random) -> GameState:
+    """A full state that ``view.seat`` cannot tell from the real one: ``observe(result,
+    view.seat) == view``, with every card the seat cannot see dealt at random among the
+    deals that agree with everything it knows (``allfours.knowledge``: hand and discard
+    sizes, the cards turned and played, the voids the play has shown, §1.3).
+
+    Every such deal of the other hands and discards is equally likely (``HiddenDeal``), and
+    the undealt stock is in uniformly random order, so later runs of the pack (§2.4, §3.3)
+    are random too. The seed is drawn from ``rng``: a redeal in a play-out is a fresh
+    shuffle. Bookkeeping nobody can observe — which cards each player received in the
+    packets of a run — is filled in from that player's cards. A spectator's view
+    (``seat=None``) works too: then every hand is dealt.
+
+    Repeated calls with the same view object reuse what was worked out from it, so sampling
+    thousands of states for one decision costs about as much as ``determinize``.
+
+    >>> import random
+    >>> from engine import allfours
+    >>> state = allfours.new_game(allfours.preset("caribbean"), seed=4)
+    >>> view = allfours.observe(state, state.to_act)
+    >>> guess = sample(view, random.Random(1))
+    >>> allfours.observe(guess, view.seat) == view, guess.hand(view.seat) == view.hand
+    (True, True)
+    """
+    template = _templates(view)
+    st = template.state.clone()
+    random = rng.random
+    st.seed = rng.getrandbits(64)
+    drawn = template.deal.draw(random)
+    hands = st.hands
+    for slot, seat in enumerate(template.hand_seats):
+        mask = 0
+        for card in drawn[slot]:
+            mask |= 1 << card
+        hands[seat] = mask
+    discards = st.discards
+    for slot, seat in enumerate(template.discard_seats, len(template.hand_seats)):
+        mask = 0
+        for card in drawn[slot]:
+            mask |= 1 << card
+        discards[seat] = mask
+    if template.packets:
+        st.stock = (*_used_stock(st, template.packets), *drawn[-1])
+    else:
+        st.stock = (*st.stock, *drawn[-1])
+    return st
+
+
+@dataclass(frozen=True, slots=True)
+class _Template:
+    """What ``sample`` works out once per view: the state with every public field and the
+    viewer's own cards set, and the count of the deals of the hidden cards."""
+
+    state: GameState
+    deal: HiddenDeal
+    hand_seats: tuple[int, ...]
+    discard_seats: tuple[int, ...]
+    packets: tuple[tuple[int, ...], ...]
+    """Runs made this deal: for each seat, the cards received in its packets, as far as its
+    played cards supply them (the rest is taken from the sampled cards, ``_used_stock``)."""
+
+
+def _template(view: PlayerView) -> _Template:
+    rules = view.rules
+    n = rules.players
+    seat = view.seat
+    know = knowledge(view)
+    st = object.__new__(GameState)
+    st.rules = rules
+    st.players = n
+    st.seed = 0
+    st.deal_count = view.deal_count
+    st.hand_number = view.hand_number
+    st.phase = view.phase
+    st.dealer = view.dealer
+    st.to_act_ = view.to_act
+    st.hands = [0] * n
+    st.discards = [0] * n
+    if seat is not None:
+        st.hands[seat] = mask_of(view.hand)
+        st.discards[seat] = mask_of(view.discards)
+    st.turned = tuple(card.index for card in view.turned)
+    st.candidate = view.kick.index if view.kick is not None else -1
+    st.seen_suits = sum(1 << SUITS.index(suit) for suit in view.seen_suits)
+    st.trump = SUITS.index(view.trump) if view.trump is not None else -1
+    st.leader = view.leader
+    st.trick = tuple(card.index for _, card in view.trick)
+    st.last_trick = tuple(card.index for _, card in view.previous_trick)
+    st.last_leader = view.previous_trick[0][0] if view.previous_trick else 0
+    winner = view.previous_trick_winner
+    st.last_winner = winner if winner is not None else -1
+    completed = view.tricks_played * n
+    st.history = tuple(card.index for _, card in view.plays[:completed])
+    played = [0] * n
+    for player, card in view.plays:
+        played[player] |= 1 << card.index
+    st.played = played
+    captured = [0] * n
+    for number, taker in enumerate(view.trick_winners):
+        for _, card in view.plays[number * n : (number + 1) * n]:
+            captured[taker] |= 1 << card.index
+    st.captured = captured
+    st.tricks_played = view.tricks_played
+    st.scores_ = list(view.scores)
+    st.winner_ = view.winner
+    st.awards = view.awards
+    # The stock: the cards turned and dealt so far, then the undealt ones (drawn per sample).
+    runs = len(view.turned) - 1
+    stock_size = FULL_DECK_MASK.bit_count() - HAND_SIZE * n
+    st.stock_pos = stock_size - view.stock_left
+    if st.stock_pos != len(view.turned) + runs * PACKET * n:
+        raise InconsistentViewError("the stock used does not match the cards turned")
+    st.stock = st.turned[:1]
+    hand_seats = tuple(s for s in range(n) if s != seat)
+    discard_seats = tuple(s for s in hand_seats if view.discard_sizes[s])
+    sizes = [view.hand_sizes[s] for s in hand_seats]
+    sizes += [view.discard_sizes[s] for s in discard_seats]
+    sizes.append(view.stock_left)
+    allowed = [FULL_DECK_MASK & ~know.excluded[s] for s in hand_seats]
+    allowed += [FULL_DECK_MASK] * (len(discard_seats) + 1)
+    # The stock's order decides later runs only while trumps are not fixed.
+    ordered = (len(sizes) - 1,) if view.phase in (Phase.DECLARE, Phase.REPLY) else ()
+    deal = HiddenDeal(know.unseen, sizes, allowed, ordered)
+    packets: tuple[tuple[int, ...], ...] = ()
+    if runs > 0:
+        packets = tuple(tuple(iter_indices(st.played[s]))[: runs * PACKET] for s in range(n))
+    return _Template(st, deal, hand_seats, discard_seats, packets)
+
+
+_templates = LatestViews(_template)
+
+
+def _used_stock(st: GameState, packets: tuple[tuple[int, ...], ...]) -> list[int]:
+    """The used part of the stock: each turned card, and before every later one a packet of
+    three for each player from the elder (§2.4, §3.3). Which of its cards a player received
+    in the packets nobody else can tell: they are taken from its played cards first, then
+    from the cards it holds or discarded."""
+    n = st.players
+    runs = len(st.turned) - 1
+    received: list[list[int]] = []
+    for seat in range(n):
+        cards = list(packets[seat])
+        rest = st.hands[seat] | st.discards[seat]
+        while len(cards) < runs * PACKET:
+            low = rest & -rest
+            cards.append(low.bit_length() - 1)
+            rest ^= low
+        received.append(cards)
+    elder = (st.dealer + 1) % n
+    used = [st.turned[0]]
+    for run in range(runs):
+        for k in range(n):
+            used.extend(received[(elder + k) % n][run * PACKET : (run + 1) * PACKET])
+        used.append(st.turned[run + 1])
+    return used
 
 
 def playout(state: GameState, rng: Random) -> GameState:

@@ -55,6 +55,7 @@ class GameState:
         "discards",
         "hand_number",
         "hands",
+        "history",
         "last_leader",
         "last_trick",
         "last_winner",
@@ -103,6 +104,7 @@ class GameState:
     winner_: int | None
     awards: tuple[PointsAwarded, ...]
     tricks_played: int
+    history: tuple[int, ...]
 
     # --- the public, read-only surface --------------------------------------------------------
 
@@ -215,6 +217,7 @@ class GameState:
         new.winner_ = self.winner_
         new.awards = self.awards
         new.tricks_played = self.tricks_played
+        new.history = self.history
         return new
 
     def __eq__(self, other: object) -> bool:
@@ -262,6 +265,7 @@ class GameState:
             "winner": self.winner_,
             "awards": [_award_to_dict(a) for a in self.awards],
             "tricks_played": self.tricks_played,
+            "history": card_texts(self.history),
         }
 
     def to_json(self) -> str:
@@ -349,6 +353,7 @@ def _state_from_dict(data: dict[str, Any]) -> GameState:
         for a in data["awards"]
     )
     state.tricks_played = integer(data["tricks_played"])
+    state.history = _history_from(data, state)
     rules = state.rules
     if (
         len(state.hands) != rules.players
@@ -362,11 +367,35 @@ def _state_from_dict(data: dict[str, Any]) -> GameState:
     return state
 
 
+def _history_from(data: dict[str, Any], state: GameState) -> tuple[int, ...]:
+    """The completed tricks of the hand. Snapshots written before the history was kept have
+    none; that is exact only while no trick of the hand is complete (the public record of
+    the tricks, voids included, cannot be made up afterwards)."""
+    if "history" in data:
+        history = card_indices(data["history"], STANDARD_DECK_MASK)
+        if len(history) != state.tricks_played * state.rules.players:
+            raise StateFormatError("All Fours state: the trick history does not match its tricks")
+        return history
+    if state.tricks_played:
+        raise StateFormatError(
+            "All Fours state written before trick histories were kept, in the middle of a "
+            "hand: rebuild it by replaying its action log"
+        )
+    return ()
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerView:
     """What one seat may know (``seat=None``: a spectator, who sees no hand at all).
 
     Everything here is public except ``hand`` and ``discards``, which are the viewer's own.
+    ``plays`` is every card played this hand as ``(seat, card)`` in playing order (the
+    current trick included) and ``trick_winners`` who won each completed trick: the record
+    every player at the table has seen, from which voids are read (``allfours.knowledge``).
+    ``leader`` leads (or led) the current trick. ``discard_sizes`` counts each seat's discards
+    (§3.4). ``seen_suits`` are the suits a further turn-up must avoid to become the candidate
+    (English / Seven Up: every suit turned this deal, §3.3; Caribbean: the first kick's,
+    §2.4). ``deal_count`` counts the deals of the game, redeals included.
     """
 
     seat: int | None
@@ -393,6 +422,12 @@ class PlayerView:
     scores: tuple[int, ...]
     winner: int | None
     stock_left: int
+    plays: tuple[tuple[int, Card], ...]
+    trick_winners: tuple[int, ...]
+    leader: int
+    discard_sizes: tuple[int, ...]
+    seen_suits: tuple[str, ...]
+    deal_count: int
 
     def side_of(self, seat: int) -> int:
         return self.rules.side_of(seat)

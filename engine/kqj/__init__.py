@@ -12,6 +12,7 @@ points and a litigation pool; variants 2v2v2, random partners and auction (RULES
 """
 
 from engine.core import IllegalActionError, Transition
+from engine.hidden import Knowledge
 from engine.kqj.actions import (
     Action,
     AuctionEnded,
@@ -43,6 +44,7 @@ from engine.kqj.codec import decode_action, dump, encode_action, load
 from engine.kqj.dealing import deal, new_game
 from engine.kqj.deck import round10
 from engine.kqj.game import apply, replay
+from engine.kqj.inference import knowledge
 from engine.kqj.legality import legal_actions
 from engine.kqj.players import choose_action, choose_interruption
 from engine.kqj.rules import PRESET_NAMES, Ruleset, preset
@@ -65,6 +67,7 @@ __all__ = [
     "GameOver",
     "GameState",
     "IllegalActionError",
+    "Knowledge",
     "Overcounter",
     "Overcountered",
     "Pass",
@@ -89,6 +92,7 @@ __all__ = [
     "decode_action",
     "dump",
     "encode_action",
+    "knowledge",
     "legal_actions",
     "load",
     "new_game",

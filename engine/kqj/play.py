@@ -23,7 +23,7 @@ from typing import Final
 from engine.cards import CARDS_BY_INDEX, SUIT_MASKS
 from engine.core import CardPlayed, TrickWon
 from engine.kqj.actions import Event
-from engine.kqj.deck import ALL_TRUMP, BEATERS, PLAYERS, POINTS, TRICKS
+from engine.kqj.deck import ALL_TRUMP, BEATERS, PLAYERS, POINTS, SUIT_CARDS, TRICKS
 from engine.kqj.state import GameState, Phase
 
 _SUIT_MASKS: Final = SUIT_MASKS
@@ -72,6 +72,40 @@ def legal_play_mask(st: GameState, seat: int) -> int:
         return hand  # void, partner master: anything, a higher trump included (§5.4 3.)
     beat = hand & beaters  # void, opponent master: beat it if you can, else anything
     return beat if beat else hand
+
+
+def ruled_out_by_play(
+    contract: int, led: int, master: int, opponent_master: bool, card: int
+) -> int:
+    """The cards a player cannot have held when playing ``card`` to a trick led in suit
+    ``led`` whose master card was ``master`` (held by an opponent of the player or not), as a
+    hand mask: ``legal_play_mask`` (§5.4) read backwards.
+
+    - Following a trump lead (the trump suit, or any suit in all-trump) with a card that does
+      not beat the master: no card of the led suit that beats it (§5.4 2.).
+    - Following a plain lead: nothing (any card of the suit is legal).
+    - Not following: none of the led suit; and if an opponent was master and the card does
+      not beat it, no card that beats it either (§5.4 3.; no duty to undertrump, AMB-K03).
+
+    Each fact is about the hand at that moment, so it stays true for the rest of the round.
+
+    >>> from engine.cards import Card, cards_in
+    >>> from engine.kqj.deck import contract_code
+    >>> hearts, diamonds = contract_code("h"), contract_code("d")
+    >>> master, ten = Card.parse("Ad").index, Card.parse("Ts").index
+    >>> sorted({c.suit for c in cards_in(ruled_out_by_play(hearts, diamonds, master, True, ten))})
+    ['d', 'h']
+    >>> sorted({c.suit for c in cards_in(ruled_out_by_play(hearts, diamonds, master, False, ten))})
+    ['d']
+    """
+    beaters = BEATERS[contract][master]
+    if card >> 4 == led:
+        if contract in (led, ALL_TRUMP) and not beaters >> card & 1:
+            return beaters & SUIT_CARDS[led]
+        return 0
+    if opponent_master and not beaters >> card & 1:
+        return SUIT_CARDS[led] | beaters
+    return SUIT_CARDS[led]
 
 
 def step_play(st: GameState, seat: int, card: int, ev: list[Event] | None) -> bool:

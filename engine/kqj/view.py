@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from engine.cards import Card
 from engine.kqj.actions import RoundEnded
-from engine.kqj.deck import CONTRACTS
+from engine.kqj.deck import CONTRACTS, PLAYERS
 from engine.kqj.legality import check_seat
 from engine.kqj.rules import Ruleset
 from engine.kqj.state import GameState, Phase, teams_as_lists
@@ -26,7 +26,9 @@ class PlayerView:
     team of every seat this round (``teams`` lists their seats); ``played`` is every card
     played this round as ``(seat, card)``; ``team_points`` / ``team_tricks`` are the card
     points and tricks each team has taken so far. ``bid`` is the standing bid (0 when none)
-    in the auction, the contract value after it."""
+    in the auction, the contract value after it. ``declined`` lists the seats of the bidding
+    team that passed on overcountering a counter (§6.3, AMB-K16); ``deal_count`` counts the
+    deals of the game, redeals included."""
 
     seat: int | None
     rules: Ruleset
@@ -58,6 +60,8 @@ class PlayerView:
     winner: int | tuple[int, ...] | None
     last_round: RoundEnded | None
     stock_left: int
+    declined: tuple[int, ...]
+    deal_count: int
 
     def side_of(self, seat: int) -> int:
         """The scoring side of ``seat`` (its team, or itself with random partners)."""
@@ -116,4 +120,6 @@ def observe(state: GameState, seat: int | None) -> PlayerView:
         winner=state.winner_,
         last_round=state.last_round,
         stock_left=max(len(state.stock) - 1, 0),
+        declined=tuple(s for s in range(PLAYERS) if state.declined >> s & 1),
+        deal_count=state.deal_count,
     )

@@ -52,3 +52,24 @@ def test_a_snapshot_with_a_bad_field_is_refused() -> None:
     data["hands"] = [["Zz"], []]
     with pytest.raises(StateFormatError):
         allfours.GameState.from_dict(data)
+
+
+def test_a_snapshot_from_before_trick_histories_loads_until_a_trick_is_complete() -> None:
+    """Snapshots written before the history was kept: exact while no trick is complete;
+    in the middle of the tricks the record cannot be made up, so they are refused."""
+    state = allfours.new_game(allfours.preset("caribbean"), seed=5)
+    data = state.to_dict()
+    del data["history"]
+    assert allfours.GameState.from_dict(data) == state
+    while state.tricks_played == 0:
+        seat = state.to_act
+        assert seat is not None
+        state = allfours.apply(state, seat, allfours.legal_actions(state, seat)[0]).state
+    data = state.to_dict()
+    del data["history"]
+    with pytest.raises(StateFormatError, match="replaying its action log"):
+        allfours.GameState.from_dict(data)
+    data = state.to_dict()
+    data["history"] = data["history"][:-1]
+    with pytest.raises(StateFormatError):
+        allfours.GameState.from_dict(data)

@@ -105,6 +105,7 @@ def hidden_views_are_private(state: GameState) -> None:
                 secret |= {c.index for c in _cards(state.discards[other])}
         shown: list[Card] = [*view.hand, *view.discards, *view.played, *view.turned]
         shown += [c for _, c in view.trick] + [c for _, c in view.previous_trick]
+        shown += [c for _, c in view.plays]
         shown += [c for side in view.captured for c in side]
         # A kick of a deal that was thrown in was public when it was turned; after the
         # reshuffle its card may be anywhere, so its award reveals nothing.
@@ -112,6 +113,28 @@ def hidden_views_are_private(state: GameState) -> None:
         assert not secret & {c.index for c in shown}
         if seat is not None:
             assert set(view.hand) == set(state.hand(seat))
+        trick_record_matches(state, view)
+
+
+def trick_record_matches(state: GameState, view: allfours.PlayerView) -> None:
+    """The public trick record agrees with the tricks, captures and plays of each seat."""
+    n = state.players
+    assert len(view.plays) == view.tricks_played * n + len(view.trick)
+    assert view.plays[len(view.plays) - len(view.trick) :] == view.trick
+    assert len(view.trick_winners) == view.tricks_played
+    if view.tricks_played:
+        assert view.trick_winners[-1] == state.previous_trick_winner
+        assert view.plays[(view.tricks_played - 1) * n : view.tricks_played * n] == (
+            view.previous_trick
+        )
+    for seat in range(n):
+        assert {c for s, c in view.plays if s == seat} == set(cards_in(state.played[seat]))
+        won = set()
+        for number, winner in enumerate(view.trick_winners):
+            if winner == seat:
+                won |= {c for _, c in view.plays[number * n : (number + 1) * n]}
+        assert won == set(cards_in(state.captured[seat]))
+    assert view.discard_sizes == tuple(m.bit_count() for m in state.discards)
 
 
 def _cards(mask: int) -> list[Card]:
