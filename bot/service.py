@@ -111,7 +111,7 @@ class GameService:
         record = await self.storage.game(game_id)
         if record is None:
             raise ServiceError("table.unknown")
-        return snapshot_of(family(record.family), record)
+        return await self._load(record)
 
     async def table_in_channel(self, channel_id: int) -> AnySnapshot | None:
         record = await self.storage.open_game_in_channel(channel_id)
@@ -709,8 +709,7 @@ class GameService:
         resumed = 0
         for record in await self.storage.open_games():
             try:
-                fam = family(record.family)
-                table = Table(family=fam, current=snapshot_of(fam, record))
+                table = Table(family=family(record.family), current=await self._load(record))
             except (KeyError, ValueError):
                 log.exception("table %s cannot be loaded; left as it is", record.id)
                 continue
@@ -743,11 +742,29 @@ class GameService:
             raise ServiceError("act.table_closed")
         table = self._tables.get(game_id)  # another request may have loaded it meanwhile
         if table is None:
-            fam = family(record.family)
-            table = Table(family=fam, current=snapshot_of(fam, record))
+            table = Table(family=family(record.family), current=await self._load(record))
             table.message_id, table.message_deal = record.message_id, record.message_deal
             self._tables[game_id] = table
         return table
+
+    async def _load(self, record: GameRecord) -> AnySnapshot:
+        """A stored game as a snapshot. A snapshot the engine no longer reads (written by an
+        older engine that kept less) is rebuilt from the game's seed and action log — the
+        stored record of every game — and written back, once."""
+        fam = family(record.family)
+        try:
+            return snapshot_of(fam, record)
+        except ValueError:
+            if record.snapshot is None:
+                raise
+        rules = fam.rules_from_json(record.ruleset)
+        actions = [(a.seat, fam.decode(a.code)) for a in await self.storage.actions(record.id)]
+        state = fam.replay(rules, record.seed, actions)
+        rebuilt = replace(record, snapshot=fam.dump(state))
+        async with self.storage.transaction() as tx:
+            await tx.update_game(rebuilt, expected_version=record.version)
+        log.info("table %s: snapshot rebuilt from its %d actions", record.id, len(actions))
+        return Snapshot(rebuilt, rules, state)
 
     async def _open_table(self, game_id: int) -> Table:
         table = await self._table(game_id)

@@ -100,6 +100,14 @@ class AllFoursFamily(
     def new_game(self, rules: allfours.Ruleset, seed: int) -> allfours.GameState:
         return allfours.new_game(rules, seed=seed)
 
+    def replay(
+        self,
+        rules: allfours.Ruleset,
+        seed: int,
+        log: Sequence[tuple[int, allfours.Action]],
+    ) -> allfours.GameState:
+        return allfours.replay(rules, seed, log)
+
     def dump(self, state: allfours.GameState) -> str:
         return allfours.dump(state)
 

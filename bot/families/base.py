@@ -144,6 +144,10 @@ class Family(ABC, Generic[RulesT, StateT, ActionT, ViewT]):
     def new_game(self, rules: RulesT, seed: int) -> StateT: ...
 
     @abstractmethod
+    def replay(self, rules: RulesT, seed: int, log: Sequence[tuple[int, ActionT]]) -> StateT:
+        """The game rebuilt from its seed and action log (the engine's ``replay``)."""
+
+    @abstractmethod
     def dump(self, state: StateT) -> str: ...
 
     @abstractmethod

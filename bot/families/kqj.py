@@ -75,6 +75,11 @@ class KQJFamily(Family[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.PlayerView]):
     def new_game(self, rules: kqj.Ruleset, seed: int) -> kqj.GameState:
         return kqj.new_game(rules, seed=seed)
 
+    def replay(
+        self, rules: kqj.Ruleset, seed: int, log: Sequence[tuple[int, kqj.Action]]
+    ) -> kqj.GameState:
+        return kqj.replay(rules, seed, log)
+
     def dump(self, state: kqj.GameState) -> str:
         return kqj.dump(state)
 
