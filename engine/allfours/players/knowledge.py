@@ -2,7 +2,8 @@
 
 Everything here is derived from a ``PlayerView`` alone (never from the full state): the cards
 the seat has not seen yet (``unseen``: other hands, other players' discards and the undealt
-stock), who is known to lack which suit, and from those the chance that a seat holds a card.
+stock) and who is known to lack which suit, as a ``CardOdds`` (``engine/card_odds.py``) that
+gives the chance that a seat holds a card.
 
 Voids follow RULES.md §1.3: on a trump lead a player who plays no trump has none; on a plain
 lead a player may trump instead of following, so only a card of a *third* suit proves a void
@@ -11,21 +12,18 @@ the tricks voids are read from.
 
 >>> from engine import allfours
 >>> state = allfours.new_game(allfours.preset("caribbean"), seed=3)
->>> knowledge = Knowledge.of(allfours.observe(state, 1))
->>> knowledge.unseen.bit_count(), knowledge.away
+>>> odds = count_cards(allfours.observe(state, 1))
+>>> odds.unseen.bit_count(), odds.away
 (45, 27)
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import Final
 
 from engine.allfours.state import PlayerView
-from engine.cards import STANDARD_DECK_MASK, SUIT_MASKS, Card, iter_indices, mask_of
-
-SUITS_ALL: Final = 0b1111
+from engine.card_odds import CardOdds
+from engine.cards import STANDARD_DECK_MASK, SUIT_MASKS, Card, mask_of
 
 
 def above(card: int) -> int:
@@ -81,106 +79,34 @@ def read_voids(
     return tuple(voids)
 
 
-@dataclass(frozen=True, slots=True)
-class Knowledge:
-    """What ``seat`` knows about where the cards are.
+def count_cards(view: PlayerView) -> CardOdds:
+    """Everything the view's seat can count: its hand, the cards it has not seen, hand sizes,
+    and the suits other seats showed out of (the seat must not be a spectator).
 
-    ``hand`` is the seat's own cards, ``unseen`` every card it has not seen anywhere,
-    ``hand_sizes`` the cards each seat holds now, ``voids`` the suits each seat is known to
-    lack, and ``away`` how many unseen cards are in no hand (undealt stock, other players'
-    discards): they are out of play for this hand (§0).
+    Unseen cards that are in no hand (undealt stock, other players' discards) are ``away``:
+    out of play for this hand (§0).
     """
-
-    seat: int
-    players: int
-    trump: int
-    hand: int
-    unseen: int
-    hand_sizes: tuple[int, ...]
-    voids: tuple[int, ...]
-    away: int
-
-    @classmethod
-    def of(cls, view: PlayerView) -> Knowledge:
-        """Everything the view's seat can count (the seat must not be a spectator)."""
-        assert view.seat is not None, "a spectator has no hand to count from"
-        hand = mask_of(view.hand)
-        seen = hand | mask_of(view.played) | mask_of(view.turned) | mask_of(view.discards)
-        unseen = STANDARD_DECK_MASK & ~seen
-        players = view.rules.players
-        trump = "shdc".index(view.trump) if view.trump is not None else -1
-        voids = (
-            read_voids((view.previous_trick, view.trick), trump, players)
-            if trump >= 0
-            else (0,) * players
-        )
-        in_other_hands = sum(view.hand_sizes) - view.hand_sizes[view.seat]
-        return cls(
-            seat=view.seat,
-            players=players,
-            trump=trump,
-            hand=hand,
-            unseen=unseen,
-            hand_sizes=view.hand_sizes,
-            voids=voids,
-            away=max(unseen.bit_count() - in_other_hands, 0),
-        )
-
-    def holding_chance(self, seat: int, card: int) -> float:
-        """The chance that ``seat`` holds ``card`` now, every unseen card being equally likely
-        to be in any free slot of a hand not known to lack its suit, or away.
-
-        Own cards are certain; seen cards are nowhere.
-        """
-        bit = 1 << card
-        if seat == self.seat:
-            return 1.0 if self.hand & bit else 0.0
-        if not self.unseen & bit or self.voids[seat] >> (card >> 4) & 1:
-            return 0.0
-        room = self._room(card >> 4)
-        return self.hand_sizes[seat] / room if room else 0.0
-
-    def _room(self, suit: int) -> int:
-        room = self.away
-        for other in range(self.players):
-            if other != self.seat and not self.voids[other] >> suit & 1:
-                room += self.hand_sizes[other]
-        return room
-
-    def chance_any(self, seats: Iterable[int], mask: int) -> float:
-        """The chance that at least one of ``seats`` holds at least one card of ``mask``.
-
-        Cards are treated as placed independently, which is close enough for decisions.
-        """
-        seats = list(seats)
-        if self.seat in seats:
-            if self.hand & mask:
-                return 1.0
-            seats.remove(self.seat)
-        cards = mask & self.unseen
-        if not cards or not seats:
-            return 0.0
-        none = 1.0
-        for suit in range(4):
-            in_suit = cards & SUIT_MASKS[suit]
-            if not in_suit:
-                continue
-            room = self._room(suit)
-            if not room:
-                continue
-            slots = sum(self.hand_sizes[s] for s in seats if not self.voids[s] >> suit & 1)
-            miss = max(1.0 - slots / room, 0.0)
-            none *= miss ** in_suit.bit_count()
-        return 1.0 - none
-
-    def in_play_chance(self) -> float:
-        """The chance that an unseen card is in some hand rather than away."""
-        count = self.unseen.bit_count()
-        return 1.0 - self.away / count if count else 0.0
-
-    def unseen_in(self, mask: int) -> list[int]:
-        """The unseen cards of ``mask``, as card indices."""
-        return list(iter_indices(mask & self.unseen))
+    assert view.seat is not None, "a spectator has no hand to count from"
+    hand = mask_of(view.hand)
+    seen = hand | mask_of(view.played) | mask_of(view.turned) | mask_of(view.discards)
+    unseen = STANDARD_DECK_MASK & ~seen
+    players = view.rules.players
+    excluded = [0] * players
+    if view.trump is not None:
+        trump = "shdc".index(view.trump)
+        for seat, suits in enumerate(read_voids((view.previous_trick, view.trick), trump, players)):
+            for suit in range(4):
+                if suits >> suit & 1:
+                    excluded[seat] |= SUIT_MASKS[suit]
+    in_other_hands = sum(view.hand_sizes) - view.hand_sizes[view.seat]
+    return CardOdds(
+        seat=view.seat,
+        hand=hand,
+        unseen=unseen,
+        hand_sizes=view.hand_sizes,
+        excluded=excluded,
+        away=unseen.bit_count() - in_other_hands,
+    )
 
 
-__all__ = ["Knowledge", "above", "beaters", "below", "read_voids"]
+__all__ = ["above", "beaters", "below", "count_cards", "read_voids"]

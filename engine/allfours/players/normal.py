@@ -43,7 +43,7 @@ from engine.allfours.players.evaluation import (
     game_value,
     outlook,
 )
-from engine.allfours.players.knowledge import Knowledge, above, beaters
+from engine.allfours.players.knowledge import above, beaters, count_cards
 from engine.allfours.state import Phase, PlayerView
 from engine.cards import STANDARD_DECK_MASK, SUIT_MASKS, iter_indices, mask_of
 
@@ -239,10 +239,10 @@ class _Table:
     def __init__(self, view: PlayerView) -> None:
         assert view.seat is not None and view.trump is not None
         self.view = view
-        self.know = Knowledge.of(view)
+        self.know = count_cards(view)
         self.me = view.seat
         self.side = view.side_of(view.seat)
-        self.trump = self.know.trump
+        self.trump = "shdc".index(view.trump)
         self.jack = self.trump * 16 + JACK
         self.hang_jack = view.rules.variant == "caribbean"
         self.sides = view.rules.sides
@@ -352,7 +352,7 @@ class _Table:
         know = self.know
         if card >> 4 != self.trump or card < self.jack or not know.unseen >> self.jack & 1:
             return 0.0
-        other_trumps = [c for c in know.unseen_in(SUIT_MASKS[self.trump]) if c != self.jack]
+        other_trumps = list(iter_indices(know.unseen & SUIT_MASKS[self.trump] & ~(1 << self.jack)))
         gain = 0.0
         for seat in range(len(self.view.hand_sizes)):
             if seat == self.me:
