@@ -26,7 +26,7 @@ True
 >>> interrupt("champion", kqj.observe(state, seat), legal, random.Random(0))
 Traceback (most recent call last):
   ...
-ValueError: unknown KQJ computer level 'champion': choose one of easy
+ValueError: unknown KQJ computer level 'champion': choose one of easy, normal
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from random import Random
 from typing import Final, TypeAlias
 
 from engine.kqj.actions import Action
-from engine.kqj.players import easy
+from engine.kqj.players import easy, normal
 from engine.kqj.view import PlayerView
 from engine.levels import level_named
 
@@ -57,6 +57,7 @@ class Player:
 
 PLAYERS: Final[Mapping[str, Player]] = {
     "easy": Player(easy.choose_action, easy.choose_interruption),
+    "normal": Player(normal.choose_action, normal.choose_interruption),
 }
 LEVELS: Final = tuple(PLAYERS)
 """The implemented levels, weakest first."""
