@@ -59,8 +59,8 @@ GAME_STAKE: Final = 6.0
 """A game won or lost outright, in points of a hand (for kicks that would end the game)."""
 PARTNER_REBEAT: Final = 0.6
 """The chance that a partner who can beat an opponent's winning card makes it stick."""
-AVERAGE_TRICK_CARDS: Final = 1.4
-"""Average Game value per card in play, to price what a strong card can still win later."""
+AVERAGE_CARD_VALUE: Final = 80 / 52
+"""Game value of an average card (§1.2), when no card is left to average over."""
 
 
 def choose_action(view: PlayerView, legal: Sequence[Action], rng: Random) -> Action:
@@ -239,7 +239,7 @@ class _Table:
     def __init__(self, view: PlayerView) -> None:
         assert view.seat is not None and view.trump is not None
         self.view = view
-        self.know = count_cards(view)
+        self.odds = count_cards(view)
         self.me = view.seat
         self.side = view.side_of(view.seat)
         self.trump = "shdc".index(view.trump)
@@ -259,21 +259,19 @@ class _Table:
             else:
                 theirs[side] = value
         self.lead = ours - max(v for s, v in enumerate(theirs) if s != self.side)
-        in_play = self.know.in_play_chance()
-        variance = float(sum(game_value(c) ** 2 for c in iter_indices(self.know.hand)))
-        variance += in_play * sum(game_value(c) ** 2 for c in iter_indices(self.know.unseen))
+        in_play = self.odds.in_play_chance()
+        variance = float(sum(game_value(c) ** 2 for c in iter_indices(self.odds.hand)))
+        variance += in_play * sum(game_value(c) ** 2 for c in iter_indices(self.odds.unseen))
         self.variance = variance
-        still = self.know.hand.bit_count() + in_play * self.know.unseen.bit_count()
-        self.card_value = (
-            AVERAGE_TRICK_CARDS if still <= 0 else self._expected_value_per_card(in_play)
-        )
+        self.card_value = self._expected_value_per_card(in_play)
 
     def _expected_value_per_card(self, in_play: float) -> float:
-        know = self.know
-        total = float(sum(game_value(c) for c in iter_indices(know.hand)))
-        total += in_play * sum(game_value(c) for c in iter_indices(know.unseen))
-        count = know.hand.bit_count() + in_play * know.unseen.bit_count()
-        return total / count if count else AVERAGE_TRICK_CARDS
+        """The Game value of an average card still to be played, to price later tricks."""
+        odds = self.odds
+        total = float(sum(game_value(c) for c in iter_indices(odds.hand)))
+        total += in_play * sum(game_value(c) for c in iter_indices(odds.unseen))
+        count = odds.hand.bit_count() + in_play * odds.unseen.bit_count()
+        return total / count if count else AVERAGE_CARD_VALUE
 
     def spread_without(self, card: int) -> float:
         return math.sqrt(max(self.variance - game_value(card) ** 2, 0.0))
@@ -286,7 +284,7 @@ class _Table:
         chance = 1.0 if view.side_of(best_seat) == self.side else 0.0
         beat = beaters(best, self.trump)
         for seat in self.later:
-            holds = self.know.chance_any([seat], beat)
+            holds = self.odds.chance_any([seat], beat)
             if view.side_of(seat) == self.side:
                 chance += (1.0 - chance) * holds * PARTNER_REBEAT
             else:
@@ -311,15 +309,15 @@ class _Table:
 
     def jack_kept(self) -> float:
         """What our jack of trumps is worth if kept for a later trick."""
-        know = self.know
-        threat = know.chance_any(self.opponents, above(self.jack))
-        trumps = (know.hand & SUIT_MASKS[self.trump]).bit_count()
+        odds = self.odds
+        threat = odds.chance_any(self.opponents, above(self.jack))
+        trumps = (odds.hand & SUIT_MASKS[self.trump]).bit_count()
         lose = threat * (0.55 if trumps == 1 else 0.35)
         return 1.0 - (4.0 if self.hang_jack else 2.0) * lose
 
     def future_chance(self, card: int) -> float:
         """The chance our side takes the trick ``card`` goes to, if it is kept for later."""
-        threat = self.know.chance_any(self.opponents, beaters(card, self.trump))
+        threat = self.odds.chance_any(self.opponents, beaters(card, self.trump))
         return 1.0 - 0.8 * threat
 
     def kept_value(self, card: int) -> float:
@@ -337,11 +335,11 @@ class _Table:
                 + (1 - chance) * game_swing(self.lead - points, spread)
                 - game_swing(self.lead, spread)
             )
-        know = self.know
+        odds = self.odds
         is_trump = card >> 4 == self.trump
-        master = not above(card) & know.unseen
+        master = not above(card) & odds.unseen
         potential = (1.0 if master else 0.5) if is_trump else (0.3 if master else 0.0)
-        if is_trump and card > self.jack and know.unseen >> self.jack & 1:
+        if is_trump and card > self.jack and odds.unseen >> self.jack & 1:
             potential += 0.3  # a trump above the jack may still hang it
         trick_value = self.card_value * (len(self.view.hand_sizes) - 1)
         value += potential * self.slope(spread) * 2 * trick_value
@@ -349,20 +347,20 @@ class _Table:
 
     def hunt(self, card: int, chance: float) -> float:
         """Leading trump ``card`` forces out an unseen jack whose holder has no other trump."""
-        know = self.know
-        if card >> 4 != self.trump or card < self.jack or not know.unseen >> self.jack & 1:
+        odds = self.odds
+        if card >> 4 != self.trump or card < self.jack or not odds.unseen >> self.jack & 1:
             return 0.0
-        other_trumps = list(iter_indices(know.unseen & SUIT_MASKS[self.trump] & ~(1 << self.jack)))
+        other_trumps = list(iter_indices(odds.unseen & SUIT_MASKS[self.trump] & ~(1 << self.jack)))
         gain = 0.0
         for seat in range(len(self.view.hand_sizes)):
             if seat == self.me:
                 continue
-            holds = know.holding_chance(seat, self.jack)
+            holds = odds.holding_chance(seat, self.jack)
             if not holds:
                 continue
             bare = 1.0
             for other in other_trumps:
-                bare *= 1.0 - know.holding_chance(seat, other)
+                bare *= 1.0 - odds.holding_chance(seat, other)
             win, lose = self.jack_stakes(self.view.side_of(seat))
             usual = 0.2 if self.view.side_of(seat) == self.side else -0.2
             gain += holds * bare * (chance * win + (1 - chance) * lose - usual)

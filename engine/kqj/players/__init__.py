@@ -15,6 +15,9 @@ Levels (``LEVELS``):
 
 - ``easy`` (``easy.py``): the first player, sane but weak; kept as the baseline. It is also
   ``choose_action`` / ``choose_interruption``, the names the bot and older tests call.
+- ``normal`` (``normal.py``): easy's trick play made safer by card counting
+  (``knowledge.py``), KQ / KQJ, trumps drawn by the team that chose them, and a bolder
+  Return and auction measured in the arena.
 
 >>> import random
 >>> from engine import kqj

@@ -13,6 +13,9 @@ from the whole round (RULES.md §5.4, the one place the duties are written down)
 The Return is taken face up (§5.3): while its taker has not played it, it is known to be in
 that hand.
 
+``read_exclusions`` is the inference of ``engine.kqj.simulate.known_absent``, read from the
+view instead of the full state; the tests check that the two always agree.
+
 >>> from engine import kqj
 >>> state = kqj.new_game(kqj.preset("kqj").replace(auction=True), seed=5)
 >>> odds = count_cards(kqj.observe(state, 0))
