@@ -1,4 +1,4 @@
-"""A simple computer player for All Fours: sane, not strong.
+"""Level `easy`: the first computer player for All Fours, sane but weak (kept as the baseline).
 
 It sees only a ``PlayerView`` and the legal actions, and draws any randomness from the
 ``random.Random`` it is given, so it is pure and reproducible. What it knows how to do:

@@ -1,0 +1,382 @@
+"""The arena: two computer-player levels play duplicate games against each other.
+
+    python benchmarks/arena.py --family allfours --variant caribbean --a normal --b easy \\
+        --games 400 [--target N] [--players N] [--partnerships] [--jobs 2] [--seed S]
+    python benchmarks/arena.py --family kqj --mode 3v3|2v2v2|random [--auction] --a normal \\
+        --b easy --games 400 --target 500
+
+**Duplicate games.** Every deal (a game seed: ``new_game(rules, seed)`` shuffles each deal
+from the seed and the deal number only) is played once per *seating*, and the seatings give
+both levels the same cards, so card luck cancels out:
+
+- two sides (Caribbean, two-player English / Seven Up, four players in partnerships, KQJ
+  3v3): the game is played twice, level A on side 0 and B on side 1, then the other way round;
+- three or four individual sides, or KQJ 2v2v2: every way of giving the sides to the two
+  levels in which both play (6 seatings for three sides, 14 for four), so each level holds each
+  side's cards equally often and as often alone as with an ally of its own level;
+- KQJ random partners (six individuals, teams drawn each round): the six rotations of
+  ``A A A B B B`` around the table, so each seat is played three times by each level.
+
+A game goes on until a side wins, so later deals of the two copies can differ once the
+players have chosen differently; the first deal is always the same, and every later deal is
+drawn from the same seed and deal number.
+
+**Counting.** A game won by a side counts one win for the level that played that side. A KQJ
+game that ends in a shared win (several sides level on the highest total, RULES.md §5.9) is
+split equally between the winning sides: a win shared by a side of each level is half a game
+to each; shared by two sides of the same level, it is a whole game to that level. ``--games``
+is the number of games played in all, rounded up to whole deals (all seatings of a deal).
+
+**Figures.** Games won by each level with a 95% Wilson confidence interval; points per hand
+(All Fours points; KQJ victory points per round) scored by each side a level played, averaged
+over every side and game; the time of every decision (``time.perf_counter`` around the
+level's ``choose`` / ``interrupt`` call alone, not the engine's ``observe``) as p50 / p95 /
+max per level; with ``--habits`` some counts of telling habits. ``--jobs`` spreads deals over
+processes (the engine is pure, results do not depend on it; timings do, on a busy machine).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import math
+import multiprocessing
+import random
+import shlex
+import statistics
+import subprocess
+import sys
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import allfours, kqj
+from engine.allfours import players as allfours_players
+from engine.kqj import players as kqj_players
+
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What is played: a family, its ruleset, the two levels and the deal seeds."""
+
+    family: str
+    rules: Any
+    a: str
+    b: str
+    seed: int
+    habits: bool
+
+
+@dataclass
+class Tally:
+    """Results of some games, for both levels (index 0 is level A, 1 is level B)."""
+
+    games: int = 0
+    wins: list[float] = field(default_factory=lambda: [0.0, 0.0])
+    points: list[int] = field(default_factory=lambda: [0, 0])
+    side_hands: list[int] = field(default_factory=lambda: [0, 0])
+    times: list[list[float]] = field(default_factory=lambda: [[], []])
+    habits: list[Counter[str]] = field(default_factory=lambda: [Counter(), Counter()])
+
+    def add(self, other: Tally) -> None:
+        self.games += other.games
+        for i in (0, 1):
+            self.wins[i] += other.wins[i]
+            self.points[i] += other.points[i]
+            self.side_hands[i] += other.side_hands[i]
+            self.times[i].extend(other.times[i])
+            self.habits[i].update(other.habits[i])
+
+
+def seatings(family: str, rules: Any) -> list[tuple[int, ...]]:
+    """Which level (0 = A, 1 = B) plays each side, for every seating of one deal."""
+    if family == "kqj" and rules.random_partners:
+        pattern = (0, 0, 0, 1, 1, 1)
+        return [pattern[k:] + pattern[:k] for k in range(6)]
+    sides = rules.sides if family == "allfours" else rules.team_count
+    return [
+        levels for levels in itertools.product((0, 1), repeat=sides) if 0 in levels and 1 in levels
+    ]
+
+
+def wilson(wins: float, games: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion."""
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    denominator = 1 + Z95**2 / games
+    centre = p + Z95**2 / (2 * games)
+    margin = Z95 * math.sqrt(p * (1 - p) / games + Z95**2 / (4 * games * games))
+    return (centre - margin) / denominator, (centre + margin) / denominator
+
+
+# --- one game -----------------------------------------------------------------------------------
+
+
+def _timed(tally: Tally, who: int, decide: Any, *args: Any) -> Any:
+    start = time.perf_counter()
+    result = decide(*args)
+    tally.times[who].append(time.perf_counter() - start)
+    return result
+
+
+def _play_allfours(setup: Setup, seed: int, levels: tuple[int, ...], tally: Tally) -> None:
+    rules = setup.rules
+    names = (setup.a, setup.b)
+    state = allfours.new_game(rules, seed)
+    rngs = [random.Random(f"arena:{seed}:{levels}:{seat}") for seat in range(rules.players)]
+    trick: list[tuple[int, Any]] = []
+    while state.winner is None:
+        seat = state.to_act
+        assert seat is not None
+        who = levels[state.side_of(seat)]
+        legal = allfours.legal_actions(state, seat)
+        view = allfours.observe(state, seat)
+        action = _timed(tally, who, allfours_players.choose, names[who], view, legal, rngs[seat])
+        transition = allfours.apply(state, seat, action)
+        if setup.habits:
+            _allfours_habits(state, seat, action, transition.events, levels, tally, trick)
+        state = transition.state
+    winner = state.winner
+    tally.wins[levels[winner]] += 1
+    for side, points in enumerate(state.scores):
+        tally.points[levels[side]] += points
+        tally.side_hands[levels[side]] += state.hand_number
+
+
+def _allfours_habits(
+    state: allfours.GameState,
+    seat: int,
+    action: allfours.Action,
+    events: Sequence[Any],
+    levels: tuple[int, ...],
+    tally: Tally,
+    trick: list[tuple[int, Any]],
+) -> None:
+    """Counts of the habits the issue measured: stands and begs, the dealer's answer, tens
+    thrown into tricks the other side takes, jacks hanged and jacks hanged by the level."""
+    who = levels[state.side_of(seat)]
+    counts = tally.habits[who]
+    match action:
+        case allfours.Stand():
+            counts["stand/accept"] += 1
+        case allfours.Beg():
+            counts["beg/refuse"] += 1
+        case allfours.TakeOne():
+            counts["take one"] += 1
+        case allfours.RunPack():
+            counts["run the pack"] += 1
+        case _:
+            pass
+    for event in events:
+        if isinstance(event, allfours.CardPlayed):
+            trick.append((event.seat, event.card))
+        elif isinstance(event, allfours.TrickWon):
+            taker = state.side_of(event.seat)
+            for player, card in trick:
+                if card.rank == "T" and state.side_of(player) != taker:
+                    tally.habits[levels[state.side_of(player)]]["tens lost"] += 1
+                if card.rank == "T":
+                    tally.habits[levels[state.side_of(player)]]["tens played"] += 1
+            trick.clear()
+        elif isinstance(event, allfours.PointsAwarded) and event.reason == "hang_jack":
+            tally.habits[levels[event.side]]["hanged a jack"] += 1
+            tally.habits[1 - levels[event.side]]["jack hanged"] += 1
+
+
+def _play_kqj(setup: Setup, seed: int, levels: tuple[int, ...], tally: Tally) -> None:
+    rules = setup.rules
+    names = (setup.a, setup.b)
+    state = kqj.new_game(rules, seed)
+    rngs = [random.Random(f"arena:{seed}:{levels}:{seat}") for seat in range(6)]
+
+    def level_of(seat: int) -> int:
+        # Fixed teams: a level plays a team; random partners: a level plays a seat.
+        return levels[seat if rules.random_partners else state.side_of(seat)]
+
+    while state.winner is None:
+        to_act = state.to_act
+        assert to_act is not None
+        interrupted = False
+        if state.phase in (kqj.Phase.AUCTION, kqj.Phase.OVERCOUNTER):
+            for k in range(1, 6):
+                seat = (to_act + k) % 6
+                legal = kqj.legal_actions(state, seat)
+                if not legal:
+                    continue
+                who = level_of(seat)
+                view = kqj.observe(state, seat)
+                action = _timed(
+                    tally, who, kqj_players.interrupt, names[who], view, legal, rngs[seat]
+                )
+                if action is not None:
+                    state = kqj.apply(state, seat, action).state
+                    interrupted = True
+                    break
+        if interrupted:
+            continue
+        who = level_of(to_act)
+        legal = kqj.legal_actions(state, to_act)
+        view = kqj.observe(state, to_act)
+        action = _timed(tally, who, kqj_players.choose, names[who], view, legal, rngs[to_act])
+        if setup.habits:
+            _kqj_habits(state, to_act, action, who, tally)
+        state = kqj.apply(state, to_act, action).state
+    winners = state.winner if isinstance(state.winner, tuple) else (state.winner,)
+    for side in winners:
+        tally.wins[levels[side]] += 1 / len(winners)
+    for side, points in enumerate(state.scores):
+        tally.points[levels[side]] += points
+        tally.side_hands[levels[side]] += state.round_number
+
+
+def _kqj_habits(state: kqj.GameState, seat: int, action: Any, who: int, tally: Tally) -> None:
+    counts = tally.habits[who]
+    phase = state.phase.value
+    counts[f"{phase}: {type(action).__name__.lower()}"] += 1
+
+
+def play_deal(setup: Setup, deal: int) -> Tally:
+    """Every seating of one deal."""
+    tally = Tally()
+    seed = setup.seed + deal
+    play = _play_allfours if setup.family == "allfours" else _play_kqj
+    for levels in seatings(setup.family, setup.rules):
+        play(setup, seed, levels, tally)
+        tally.games += 1
+    return tally
+
+
+def _play_deal_star(job: tuple[Setup, int]) -> Tally:
+    return play_deal(*job)
+
+
+# --- the command line ---------------------------------------------------------------------------
+
+
+def _ruleset(args: argparse.Namespace) -> Any:
+    rules: Any
+    if args.family == "allfours":
+        rules = allfours.preset(args.variant)
+        if args.players is not None:
+            changes: dict[str, Any] = {"players": args.players}
+            if args.partnerships:
+                changes["partnerships"] = True
+            rules = rules.replace(**changes)
+    else:
+        rules = kqj.preset("kqj").replace(
+            teams="2v2v2" if args.mode == "2v2v2" else "3v3",
+            random_partners=args.mode == "random",
+            auction=args.auction,
+        )
+    if args.target is not None:
+        rules = rules.replace(target=args.target)
+    return rules
+
+
+def _commit() -> str:
+    root = Path(__file__).resolve().parent.parent
+    try:
+        head = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], cwd=root, capture_output=True, text=True
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--untracked-files=no"],
+            cwd=root,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+    except OSError:
+        return "unknown"
+    return f"{head}{' (with uncommitted changes)' if dirty else ''}" if head else "unknown"
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
+
+
+def report(setup: Setup, tally: Tally, deals: int, per_deal: int, argv: Sequence[str]) -> None:
+    rules = setup.rules
+    what = (
+        f"allfours {rules.variant} ({rules.players} players, {rules.sides} sides)"
+        if setup.family == "allfours"
+        else f"kqj {'random partners' if rules.random_partners else rules.teams}"
+        f"{' auction' if rules.auction else ''}"
+    )
+    print(f"command: python {shlex.join(['benchmarks/arena.py', *argv])}")
+    print(f"commit: {_commit()}; python {sys.version.split()[0]}")
+    print(
+        f"{what}, target {rules.target}: {setup.a} (A) vs {setup.b} (B), {tally.games} games "
+        f"({deals} deals x {per_deal} seatings), seeds {setup.seed}..{setup.seed + deals - 1}"
+    )
+    unit = "hand" if setup.family == "allfours" else "round"
+    for i, name in enumerate((setup.a, setup.b)):
+        low, high = wilson(tally.wins[i], tally.games)
+        share = tally.wins[i] / tally.games if tally.games else 0.0
+        per_hand = tally.points[i] / tally.side_hands[i] if tally.side_hands[i] else 0.0
+        print(
+            f"  {'AB'[i]} {name:<8} games won {tally.wins[i]:7.1f}/{tally.games} = "
+            f"{100 * share:5.1f}%  95% CI [{100 * low:5.1f}%, {100 * high:5.1f}%]  "
+            f"points per {unit} per side {per_hand:6.2f}"
+        )
+    for i, name in enumerate((setup.a, setup.b)):
+        times = tally.times[i]
+        print(
+            f"  {'AB'[i]} {name:<8} decision time ms: p50 {1000 * statistics.median(times):7.3f}  "
+            f"p95 {1000 * _percentile(times, 0.95):7.3f}  max {1000 * max(times):7.3f}  "
+            f"({len(times)} decisions)"
+        )
+    if setup.habits:
+        for i, name in enumerate((setup.a, setup.b)):
+            counts = ", ".join(f"{k} {v}" for k, v in sorted(tally.habits[i].items()))
+            print(f"  {'AB'[i]} {name:<8} habits: {counts}")
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--family", choices=("allfours", "kqj"), required=True)
+    parser.add_argument("--variant", choices=allfours.PRESET_NAMES, default="caribbean")
+    parser.add_argument("--players", type=int, help="All Fours: 3 or 4 players (English, Seven Up)")
+    parser.add_argument("--partnerships", action="store_true", help="All Fours, four players")
+    parser.add_argument("--mode", choices=("3v3", "2v2v2", "random"), default="3v3")
+    parser.add_argument("--auction", action="store_true", help="KQJ: the auction game")
+    parser.add_argument("--a", required=True, help="level A")
+    parser.add_argument("--b", required=True, help="level B")
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--target", type=int)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--habits", action="store_true", help="count telling habits")
+    args = parser.parse_args(argv)
+    levels = allfours_players.LEVELS if args.family == "allfours" else kqj_players.LEVELS
+    for level in (args.a, args.b):
+        if level not in levels:
+            parser.error(f"unknown level {level!r}; {args.family} has {', '.join(levels)}")
+    setup = Setup(args.family, _ruleset(args), args.a, args.b, args.seed, args.habits)
+    per_deal = len(seatings(setup.family, setup.rules))
+    deals = max(1, -(-args.games // per_deal))
+    tally = Tally()
+    jobs = [(setup, deal) for deal in range(deals)]
+    if args.jobs > 1:
+        with multiprocessing.Pool(args.jobs) as pool:
+            for part in pool.imap(_play_deal_star, jobs, chunksize=4):
+                tally.add(part)
+    else:
+        for job in jobs:
+            tally.add(_play_deal_star(job))
+    report(setup, tally, deals, per_deal, argv)
+
+
+if __name__ == "__main__":
+    main()
