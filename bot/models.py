@@ -39,6 +39,8 @@ class SeatRecord:
     computer: bool = False
     timeouts: int = 0
     stats: dict[str, int] = field(default_factory=dict)
+    level: str | None = None
+    """The computer's level for a computer seat (None: a person's seat, or the default)."""
 
     @property
     def is_human(self) -> bool:
@@ -72,6 +74,17 @@ class GameRecord:
     seats: dict[int, SeatRecord] = field(default_factory=dict)
     computer_pause: float | None = None
     """Seconds the computer seats wait before each move (None: the bot's default)."""
+    nudge_seconds: int | None = None
+    """After this long without a move, one message mentions the player to act (None: never)."""
+    nudge_message_id: int | None = None
+    pictures: bool = True
+    hints: bool | None = None
+    """Whether panels offer a hint: only ever at unrated tables; None follows that rule."""
+
+    @property
+    def offers_hints(self) -> bool:
+        """Hints help a person practise, so a rated table never offers them."""
+        return not self.rated and self.hints is not False
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,9 +42,11 @@ from typing import Any, Final
 
 from bot import ratings
 from bot.clock import Clock, SystemClock
+from bot.computers import Computers
 from bot.families import OptionsError, add_stats, family
 from bot.models import ActionRecord, GameRecord, PanelRecord, SeatRecord, Source, Status
 from bot.scheduling import Scheduler
+from bot.server_settings import MAX_TURN_SECONDS, MIN_TURN_SECONDS, ServerSettings
 from bot.storage import Storage
 from bot.tables import (
     AnySnapshot,
@@ -67,12 +69,22 @@ __all__ = ["GameService", "Panel", "Presenter", "ServiceError", "Snapshot", "Tab
 log = logging.getLogger(__name__)
 
 LOBBY_IDLE_SECONDS: Final = 15 * 60
+DEFAULT_LEVEL: Final = "normal"
+"""The level of a computer seat the host did not choose, and of a seat handed to the computer."""
+TIMEOUT_LEVEL: Final = "normal"
+"""Who decides for a player whose clock ran out."""
 TIMEOUTS_TO_HAND_OVER: Final = 3
 LOCK_WAIT_SECONDS: Final = 2.0
 """How long a click waits for a busy game before it is told to try again (Discord allows 3 s)."""
-MIN_TURN_SECONDS: Final = 10
-MAX_TURN_SECONDS: Final = 3600
 MAX_COMPUTER_PAUSE: Final = 10.0
+
+
+def public_language(settings: ServerSettings, guild_locale: str | None) -> str:
+    """The language of a table's public messages: the server's setting, else Japanese for a
+    server whose preferred locale is Japanese, else English."""
+    if settings.language is not None:
+        return settings.language
+    return "ja" if (guild_locale or "").startswith("ja") else "en"
 
 
 def _system_seed() -> int:
@@ -88,12 +100,14 @@ class GameService:
         seeds: Callable[[], int] | None = None,
         computer_delay: float = 1.0,
         lobby_idle: float = LOBBY_IDLE_SECONDS,
+        computers: Computers | None = None,
     ) -> None:
         self.storage = storage
         self.clock: Clock = clock or SystemClock()
         self.presenter: Presenter | None = None
         self._seeds = seeds or _system_seed
         self.computer_delay = computer_delay
+        self.computers = computers or Computers()
         self.lobby_idle = lobby_idle
         self._tables: dict[int, Table] = {}
         self.scheduler = Scheduler(self.clock)
@@ -166,7 +180,7 @@ class GameService:
         self,
         *,
         family_name: str,
-        variant: str,
+        variant: str | None,
         options: dict[str, object],
         guild_id: int,
         channel_id: int,
@@ -175,15 +189,27 @@ class GameService:
         turn_seconds: int | None,
         locale: str,
         computer_pause: float | None = None,
+        parent_channel_id: int | None = None,
     ) -> AnySnapshot:
-        """A new table in the lobby, with the host in the first seat."""
+        """A new table in the lobby, with the host in the first seat. What the host leaves
+        unsaid comes from the server's settings (variant, options, timer, nudges, pictures,
+        the language of the public messages; ``locale`` is the server's preferred locale)."""
         fam = family(family_name)
+        settings = await self.server_settings(guild_id)
+        if not settings.allows_channel(channel_id, parent_channel_id):
+            raise ServiceError(
+                "lobby.channel_not_allowed",
+                channels=" ".join(f"<#{channel}>" for channel in settings.channels),
+            )
+        variant = variant or settings.variants.get(fam.name) or fam.variants[0]
+        chosen = {k: v for k, v in options.items() if v is not None}
+        options = {**settings.options.get(fam.name, {}), **chosen}
         try:
             rules = fam.build_rules(variant, options)
         except OptionsError as exc:
             raise ServiceError(exc.key, **exc.params) from None
         if turn_seconds is None:
-            turn_seconds = await self.storage.default_turn_seconds(guild_id)
+            turn_seconds = settings.turn_seconds
         if turn_seconds is not None and not MIN_TURN_SECONDS <= turn_seconds <= MAX_TURN_SECONDS:
             raise ServiceError("options.timer", min=MIN_TURN_SECONDS, max=MAX_TURN_SECONDS)
         if computer_pause is not None and not 0 <= computer_pause <= MAX_COMPUTER_PAUSE:
@@ -206,7 +232,7 @@ class GameService:
             host_id=host_id,
             turn_seconds=turn_seconds,
             rated=True,
-            locale=locale,
+            locale=public_language(settings, locale),
             last_deal=None,
             end_reason=None,
             ended_by=None,
@@ -214,6 +240,8 @@ class GameService:
             updated_at=now,
             seats={0: SeatRecord(seat=0, user_id=host_id, name=host_name)},
             computer_pause=computer_pause,
+            nudge_seconds=settings.nudge_seconds,
+            pictures=settings.pictures,
         )
         try:
             async with self.storage.transaction() as tx:
@@ -274,16 +302,36 @@ class GameService:
             await self._put_lobby_seats(table, [], remove=seat)
         return table.current
 
-    async def add_computer(self, game_id: int, user_id: int) -> AnySnapshot:
-        """Fill a free seat with the computer; the table becomes unrated."""
+    async def add_computer(
+        self, game_id: int, user_id: int, level: str | None = None
+    ) -> AnySnapshot:
+        """Fill a free seat with the computer at ``level`` (default ``normal``); the table
+        becomes unrated. A server may not allow computer players."""
+        table = await self._open_table(game_id)
+        level = level or DEFAULT_LEVEL
+        if level not in table.family.levels:
+            raise ServiceError("lobby.unknown_level")
+        async with self._locked(table):
+            snap = self._lobby(table)
+            self._check_host(snap, user_id)
+            if not (await self.server_settings(snap.record.guild_id)).computers:
+                raise ServiceError("lobby.no_computers")
+            seat = free_seat(table.family, snap, None)
+            computer = SeatRecord(seat=seat, user_id=None, name="", computer=True, level=level)
+            await self._put_lobby_seats(table, [computer], unrated=True)
+        return table.current
+
+    async def set_hints(self, game_id: int, user_id: int, on: bool) -> AnySnapshot:
+        """The host turns the panels' hints on or off (only unrated tables offer them)."""
         table = await self._open_table(game_id)
         async with self._locked(table):
             snap = self._lobby(table)
             self._check_host(snap, user_id)
-            seat = free_seat(table.family, snap, None)
-            await self._put_lobby_seats(
-                table, [SeatRecord(seat=seat, user_id=None, name="", computer=True)], unrated=True
-            )
+            record = replace(snap.record, hints=on, updated_at=self.clock.now())
+            async with self.storage.transaction() as tx:
+                await tx.update_game(record, expected_version=snap.record.version)
+            table.current = replace(snap, record=record)
+            self._refresh(table)
         return table.current
 
     async def _put_lobby_seats(
@@ -350,12 +398,34 @@ class GameService:
             await self._close(table, Status.CANCELLED, "cancelled", user_id)
         return table.current
 
+    async def server_settings(self, guild_id: int) -> ServerSettings:
+        """A server's settings (the defaults if it never set any)."""
+        stored = await self.storage.server_settings(guild_id)
+        return ServerSettings() if stored is None else ServerSettings.from_json(stored)
+
+    async def update_server_settings(self, guild_id: int, **changes: object) -> ServerSettings:
+        """Change some of a server's settings (applied to tables opened from now on); a bad
+        value is refused with the setting it concerns."""
+        current = await self.server_settings(guild_id)
+        try:
+            updated = current.replace(**changes)
+        except ValueError:
+            raise ServiceError("settings.invalid") from None
+        async with self.storage.transaction() as tx:
+            await tx.put_server_settings(guild_id, updated.to_json())
+        return updated
+
+    async def reset_server_settings(self, guild_id: int) -> ServerSettings:
+        """Back to the bot's defaults."""
+        async with self.storage.transaction() as tx:
+            await tx.put_server_settings(guild_id, ServerSettings().to_json())
+        return ServerSettings()
+
     async def set_default_turn_seconds(self, guild_id: int, seconds: int | None) -> None:
         """A server's turn timer for tables started without one (None: no timer)."""
         if seconds is not None and not MIN_TURN_SECONDS <= seconds <= MAX_TURN_SECONDS:
             raise ServiceError("options.timer", min=MIN_TURN_SECONDS, max=MAX_TURN_SECONDS)
-        async with self.storage.transaction() as tx:
-            await tx.set_default_turn_seconds(guild_id, seconds)
+        await self.update_server_settings(guild_id, turn_seconds=seconds)
 
     # --- play -----------------------------------------------------------------------------
 
@@ -633,11 +703,18 @@ class GameService:
             legal = fam.legal_actions(snap.state, seat) if snap.status is Status.PLAYING else []
             if not legal:
                 return
-            action = fam.choose(snap.state, seat, self._rng(snap, seat))
+            level = TIMEOUT_LEVEL if source is Source.TIMEOUT else self._level(snap, seat)
+            view = fam.observe(snap.state, seat)
+            rng = self._rng(snap, seat)
+            action = await self.computers.decide(fam.name, level, view, legal, rng)
             await self._move(table, seat, action, source, None)
             source = Source.COMPUTER
             if not fam.is_partial(action):
                 return
+
+    @staticmethod
+    def _level(snap: AnySnapshot, seat: int) -> str:
+        return snap.seats[seat].level or DEFAULT_LEVEL
 
     @staticmethod
     def _rng(snap: AnySnapshot, seat: int) -> random.Random:
@@ -657,7 +734,12 @@ class GameService:
         for seat in self._unasked_options(table):
             snap = table.current
             table.asked.add((snap.record.version, seat))
-            action = fam.interrupt(snap.state, seat, self._rng(snap, seat))
+            legal = fam.legal_actions(snap.state, seat)
+            view = fam.observe(snap.state, seat)
+            level = self._level(snap, seat)
+            action = await self.computers.interrupt(
+                fam.name, level, view, legal, self._rng(snap, seat)
+            )
             if action is not None:
                 await self._move(table, seat, action, Source.COMPUTER, None)
                 return True
@@ -725,9 +807,10 @@ class GameService:
         return resumed
 
     async def close(self) -> None:
-        """Stop every background task (the tables stay as stored)."""
+        """Stop every background task (the tables stay as stored) and the computers' workers."""
         await self.scheduler.close()
         self._tables.clear()
+        self.computers.close()
 
     # --- helpers --------------------------------------------------------------------------
 

@@ -87,10 +87,15 @@ def _stats(text: str) -> dict[str, int]:
     return {str(name): int(value) for name, value in json.loads(text).items() if value}
 
 
+_GAME_FLAGS: Final = ("rated", "pictures")
+
+
 def _game(row: Sequence[Any]) -> GameRecord:
     data = dict(zip(_GAME_FIELDS, row, strict=True))
     data["status"] = Status(data["status"])
-    data["rated"] = bool(data["rated"])
+    for flag in _GAME_FLAGS:
+        data[flag] = bool(data[flag])
+    data["hints"] = None if data["hints"] is None else bool(data["hints"])
     return GameRecord(**data)
 
 
@@ -102,6 +107,7 @@ def _seat(row: Sequence[Any]) -> SeatRecord:
         computer=bool(row[3]),
         timeouts=row[4],
         stats=_stats(row[5]),
+        level=row[6],
     )
 
 
@@ -120,7 +126,10 @@ class Transaction:
         columns = _GAME_FIELDS[1:]  # the id is the database's to choose
         values = [getattr(game, name) for name in columns]
         values[columns.index("status")] = game.status.value
-        values[columns.index("rated")] = int(game.rated)
+        for flag in _GAME_FLAGS:
+            values[columns.index(flag)] = int(getattr(game, flag))
+        if game.hints is not None:
+            values[columns.index("hints")] = int(game.hints)
         cursor = await self._db.execute(
             f"INSERT INTO games ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
             values,
@@ -135,7 +144,7 @@ class Transaction:
         ``VersionConflictError`` if the stored version is not ``expected_version``."""
         cursor = await self._db.execute(
             "UPDATE games SET status = ?, snapshot = ?, version = ?, rated = ?, last_deal = ?, "
-            "end_reason = ?, ended_by = ?, updated_at = ? "
+            "hints = ?, end_reason = ?, ended_by = ?, updated_at = ? "
             "WHERE id = ? AND version = ?",
             (
                 game.status.value,
@@ -143,6 +152,7 @@ class Transaction:
                 game.version,
                 int(game.rated),
                 game.last_deal,
+                None if game.hints is None else int(game.hints),
                 game.end_reason,
                 game.ended_by,
                 game.updated_at,
@@ -162,11 +172,11 @@ class Transaction:
 
     async def put_seats(self, game_id: int, seats: Iterable[SeatRecord]) -> None:
         await self._db.executemany(
-            "INSERT INTO seats (game_id, seat, user_id, name, computer, timeouts, stats) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?) "
+            "INSERT INTO seats (game_id, seat, user_id, name, computer, timeouts, stats, level) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
             "ON CONFLICT (game_id, seat) DO UPDATE SET user_id = excluded.user_id, "
             "name = excluded.name, computer = excluded.computer, timeouts = excluded.timeouts, "
-            "stats = excluded.stats",
+            "stats = excluded.stats, level = excluded.level",
             [
                 (
                     game_id,
@@ -176,6 +186,7 @@ class Transaction:
                     int(s.computer),
                     s.timeouts,
                     _stats_text(s.stats),
+                    s.level,
                 )
                 for s in seats
             ],
@@ -305,12 +316,18 @@ class Transaction:
                 "DELETE FROM panels WHERE game_id = ? AND user_id = ?", (game_id, user_id)
             )
 
-    async def set_default_turn_seconds(self, guild_id: int, seconds: int | None) -> None:
+    async def set_nudge_message(self, game_id: int, message_id: int | None) -> None:
+        """Remember the table's live turn nudge (None: there is none)."""
         await self._db.execute(
-            "INSERT INTO guild_settings (guild_id, default_turn_seconds) VALUES (?, ?) "
-            "ON CONFLICT (guild_id) DO UPDATE SET "
-            "default_turn_seconds = excluded.default_turn_seconds",
-            (guild_id, seconds),
+            "UPDATE games SET nudge_message_id = ? WHERE id = ?", (message_id, game_id)
+        )
+
+    async def put_server_settings(self, guild_id: int, settings: str) -> None:
+        """Store a server's settings (JSON of ``ServerSettings``)."""
+        await self._db.execute(
+            "INSERT INTO guild_settings (guild_id, settings) VALUES (?, ?) "
+            "ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings",
+            (guild_id, settings),
         )
 
 
@@ -431,7 +448,7 @@ class Storage:
                 games = [_game(row) for row in await cursor.fetchall()]
             for game in games:
                 async with self._db.execute(
-                    "SELECT seat, user_id, name, computer, timeouts, stats "
+                    "SELECT seat, user_id, name, computer, timeouts, stats, level "
                     "FROM seats WHERE game_id = ? ORDER BY seat",
                     (game.id,),
                 ) as cursor:
@@ -628,15 +645,16 @@ class Storage:
 
     # --- server settings -----------------------------------------------------------------------
 
-    async def default_turn_seconds(self, guild_id: int) -> int | None:
+    async def server_settings(self, guild_id: int) -> str | None:
+        """A server's settings as stored (JSON), or None if it never set any."""
         async with (
             self._lock,
             self._db.execute(
-                "SELECT default_turn_seconds FROM guild_settings WHERE guild_id = ?", (guild_id,)
+                "SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,)
             ) as cursor,
         ):
             row = await cursor.fetchone()
-        return None if row is None else row[0]
+        return None if row is None else str(row[0])
 
 
 __all__ = [

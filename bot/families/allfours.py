@@ -54,6 +54,7 @@ class AllFoursFamily(
     variants: tuple[str, ...] = allfours.PRESET_NAMES
     stat_names = ("hang_jacks", "kick_points")
     pools = ("allfours",)
+    levels: tuple[str, ...] = allfours.players.LEVELS
 
     def build_rules(self, variant: str, options: Mapping[str, object]) -> allfours.Ruleset:
         """The preset with the table's options. The engine checks them (the one source of the
@@ -140,9 +141,14 @@ class AllFoursFamily(
     def decode(self, code: str) -> allfours.Action:
         return allfours.decode_action(code)
 
-    def choose(self, state: allfours.GameState, seat: int, rng: Random) -> allfours.Action:
-        legal = allfours.legal_actions(state, seat)
-        return allfours.choose_action(allfours.observe(state, seat), legal, rng)
+    def choose(
+        self,
+        level: str,
+        view: allfours.PlayerView,
+        legal: Sequence[allfours.Action],
+        rng: Random,
+    ) -> allfours.Action:
+        return allfours.players.choose(level, view, legal, rng)
 
     def result(self, state: allfours.GameState) -> Result | None:
         if state.winner is None:

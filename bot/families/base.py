@@ -105,6 +105,8 @@ class Family(ABC, Generic[RulesT, StateT, ActionT, ViewT]):
     """The statistics this family counts per seat and per rated player, in display order."""
     pools: tuple[str, ...]
     """Every rating pool ``rating_pool`` may name, in display order."""
+    levels: tuple[str, ...]
+    """The computer-player levels, weakest first (the engine's ``players.LEVELS``)."""
 
     # --- rules and options -------------------------------------------------------------------
 
@@ -185,12 +187,15 @@ class Family(ABC, Generic[RulesT, StateT, ActionT, ViewT]):
         """Read ``encode``'s code back; anything else raises ``ValueError``."""
 
     @abstractmethod
-    def choose(self, state: StateT, seat: int, rng: Random) -> ActionT:
-        """The computer's decision for an expected actor, from that seat's view only."""
+    def choose(self, level: str, view: ViewT, legal: Sequence[ActionT], rng: Random) -> ActionT:
+        """The computer's decision at ``level`` for an expected actor, from that seat's view
+        and legal actions only (the engine's ``players.choose``; a pure, picklable call)."""
 
-    def interrupt(self, state: StateT, seat: int, rng: Random) -> ActionT | None:
-        """The computer's optional out-of-turn action for ``seat`` (None: it stays silent).
-        Families without out-of-turn actions keep this default."""
+    def interrupt(
+        self, level: str, view: ViewT, legal: Sequence[ActionT], rng: Random
+    ) -> ActionT | None:
+        """The computer's optional out-of-turn action (None: it stays silent). Families
+        without out-of-turn actions keep this default."""
         return None
 
     @abstractmethod

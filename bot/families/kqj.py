@@ -25,6 +25,7 @@ class KQJFamily(Family[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.PlayerView]):
     variants: tuple[str, ...] = kqj.PRESET_NAMES
     stat_names = ("declared", "made", "kq", "kqj", "capots")
     pools = ("kqj-3v3", "kqj-2v2v2", "kqj-random")
+    levels: tuple[str, ...] = kqj.players.LEVELS
 
     def build_rules(self, variant: str, options: Mapping[str, object]) -> kqj.Ruleset:
         """Options: ``teams`` (3v3 / 2v2v2), ``random_partners``, ``auction``, ``target``
@@ -124,15 +125,18 @@ class KQJFamily(Family[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.PlayerView]):
     def decode(self, code: str) -> kqj.Action:
         return kqj.decode_action(code)
 
-    def choose(self, state: kqj.GameState, seat: int, rng: Random) -> kqj.Action:
-        legal = kqj.legal_actions(state, seat)
-        return kqj.choose_action(kqj.observe(state, seat), legal, rng)
+    def choose(
+        self, level: str, view: kqj.PlayerView, legal: Sequence[kqj.Action], rng: Random
+    ) -> kqj.Action:
+        return kqj.players.choose(level, view, legal, rng)
 
-    def interrupt(self, state: kqj.GameState, seat: int, rng: Random) -> kqj.Action | None:
-        legal = [a for a in kqj.legal_actions(state, seat) if isinstance(a, _OUT_OF_TURN)]
-        if not legal:
+    def interrupt(
+        self, level: str, view: kqj.PlayerView, legal: Sequence[kqj.Action], rng: Random
+    ) -> kqj.Action | None:
+        out_of_turn = [a for a in legal if isinstance(a, _OUT_OF_TURN)]
+        if not out_of_turn:
             return None
-        return kqj.choose_interruption(kqj.observe(state, seat), legal, rng)
+        return kqj.players.interrupt(level, view, out_of_turn, rng)
 
     def result(self, state: kqj.GameState) -> Result | None:
         winner = state.winner

@@ -192,6 +192,19 @@ MESSAGES: Final[dict[str, str]] = {
     "lobby.join_team": "Join {team}",
     "lobby.leave": "Leave",
     "lobby.add_computer": "Add computer",
+    "lobby.computer_at": "A computer player: {level}",
+    "lobby.hints_on": "Hints: on",
+    "lobby.hints_off": "Hints: off",
+    "lobby.rules": "Rules",
+    "lobby.no_computers": "This server does not allow computer players.",
+    "lobby.unknown_level": "There is no such computer level.",
+    "lobby.channel_not_allowed": (
+        "Tables can't be opened in this channel. Try one of these: {channels}"
+    ),
+    "level.easy": "easy",
+    "level.normal": "normal",
+    "level.hard": "hard",
+    "settings.invalid": "That value is not possible for this setting.",
     "lobby.start": "Start",
     "lobby.cancel": "Cancel",
     "lobby.updated": "Done: the table has been updated.",
@@ -221,6 +234,7 @@ MESSAGES: Final[dict[str, str]] = {
     # --- seats and teams ------------------------------------------------------------------
     "seat.empty": "— empty —",
     "seat.computer": "Computer {number}",
+    "seat.computer_level": "Computer {number} ({level})",
     "seat.handed_over": "{player} (the computer plays)",
     "seat.dealer": "dealer",
     "seat.host": "host",

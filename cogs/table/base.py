@@ -326,13 +326,19 @@ class TableCog(commands.GroupCog):
         if not await self.check_permissions(interaction):
             return
         user = interaction.user
+        if op == "r":
+            snap = await self.service.snapshot(game_id)
+            await self.show_rules(interaction, snap.record.variant)
+            return
         if op.startswith("j"):
             team = int(op[1:]) if len(op) > 1 else None
             await self.service.join(game_id, user.id, user.display_name, team)
         elif op == "x":
             await self.service.leave_lobby(game_id, user.id)
-        elif op == "c":
-            await self.service.add_computer(game_id, user.id)
+        elif op.startswith("c"):
+            await self.service.add_computer(game_id, user.id, op[2:] or None)
+        elif op.startswith("h"):
+            await self.service.set_hints(game_id, user.id, op == "h1")
         elif op == "s":
             await self.service.start(game_id, user.id)
         else:

@@ -5,7 +5,9 @@ KQJ), so a click finds the family's cog through the registry of the ``Tables`` c
 carries what the click needs and nothing secret (at most 100 characters):
 
 - ``<fam>:l:<game>:<op>``             lobby: ``j`` join, ``j0``..``j2`` join a team, ``x`` leave,
-                                      ``c`` add computer, ``s`` start, ``q`` cancel
+                                      ``c`` add computer, ``s`` start, ``q`` cancel, ``h1`` /
+                                      ``h0`` hints on / off, ``r`` the rules
+- ``<fam>:k:<game>``                  lobby: seat a computer (each option's value is a level)
 - ``<fam>:h:<game>``                  "My hand" on the table message
 - ``<fam>:r:<game>``                  refresh button of a hand panel
 - ``<fam>:a:<game>:<version>:<code>`` a decision in a hand panel; ``code`` is the engine's action
@@ -170,7 +172,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_NEVER
         await answer(interaction, t("error.unavailable", interaction.locale.value))
 
 
-class LobbyButton(GameButton, template=rf"{_FAM}:l:{_GAME}:(?P<op>j[0-9]?|x|c|s|q)"):
+class LobbyButton(GameButton, template=rf"{_FAM}:l:{_GAME}:(?P<op>j[0-9]?|x|c|s|q|h[01]|r)"):
     @classmethod
     def make(cls, prefix: str, game_id: int, op: str, **kwargs: Any) -> LobbyButton:
         return cls(f"{prefix}:l:{game_id}:{op}", **kwargs)
@@ -319,6 +321,21 @@ class ActionSelect(GameSelect, template=rf"{_FAM}:v:{_GAME}:{_VERSION}:(?P<n>[0-
         await cog.on_action(interaction, int(match["game"]), int(match["version"]), code)
 
 
+class LobbySelect(GameSelect, template=rf"{_FAM}:k:{_GAME}"):
+    """The lobby's "seat a computer" menu: each option's value is a computer level."""
+
+    @classmethod
+    def make(cls, prefix: str, game_id: int, **kwargs: Any) -> LobbySelect:
+        return cls(f"{prefix}:k:{game_id}", **kwargs)
+
+    @staticmethod
+    async def dispatch(
+        cog: Controller, match: re.Match[str], interaction: discord.Interaction
+    ) -> None:
+        level = GameSelect.chosen(interaction)
+        await cog.on_lobby(interaction, int(match["game"]), f"c:{level}")
+
+
 class DraftSelect(GameSelect, template=rf"{_FAM}:d:{_GAME}:{_VERSION}:(?P<n>[0-9])"):
     """Prepares a decision inside the panel (nothing is played): the panel is drawn again with
     the choice, offering the decisions it narrows down to."""
@@ -344,6 +361,7 @@ ITEMS: Final = (
     StatsButton,
     ActionSelect,
     DraftSelect,
+    LobbySelect,
 )
 
 

@@ -31,6 +31,7 @@ from cogs.table.components import (
     GameButton,
     HandButton,
     LobbyButton,
+    LobbySelect,
     RefreshButton,
     StatsButton,
 )
@@ -99,6 +100,9 @@ def seat_label(snap: Snapshot[Any, Any], seat: int, locale: str) -> str:
     if record is None:
         return t("seat.empty", locale)
     if record.user_id is None:
+        if record.level is not None:
+            level = t(f"level.{record.level}", locale)
+            return t("seat.computer_level", locale, number=seat + 1, level=level)
         return t("seat.computer", locale, number=seat + 1)
     if record.computer:
         return t("seat.handed_over", locale, player=mention(record.user_id))
@@ -288,6 +292,8 @@ def table_lines(snap: Snapshot[Any, Any], locale: str) -> list[str]:
 def lobby_view(
     snap: Snapshot[Any, Any], renderer: TableRenderer[Any, Any, Any, Any], locale: str
 ) -> discord.ui.View | None:
+    """Join (by team, a full team's button disabled), leave, seat a computer at a level,
+    start, cancel, hints on or off (unrated tables), and the rules."""
     if snap.status is not Status.LOBBY:
         return None
     fam = renderer.family
@@ -295,40 +301,37 @@ def lobby_view(
     view = buttons_view()
     full = len(snap.seats) >= fam.players(snap.rules)
     teams = fam.lobby_teams(snap.rules)
+    join = discord.ButtonStyle.primary
     if teams is not None:
-        for team in range(len(teams)):
+        for team, seats in enumerate(teams):
             label = t("lobby.join_team", locale, team=team_label(team, locale))
+            taken = all(seat in snap.seats for seat in seats)
             view.add_item(
                 LobbyButton.make(
-                    prefix, game, f"j{team}", label=label, style=discord.ButtonStyle.primary, row=0
+                    prefix, game, f"j{team}", label=label, style=join, disabled=taken, row=0
                 )
             )
     else:
+        label = t("lobby.join", locale)
         view.add_item(
-            LobbyButton.make(
-                prefix,
-                game,
-                "j",
-                label=t("lobby.join", locale),
-                style=discord.ButtonStyle.primary,
-                row=0,
-            )
+            LobbyButton.make(prefix, game, "j", label=label, style=join, disabled=full, row=0)
         )
     view.add_item(LobbyButton.make(prefix, game, "x", label=t("lobby.leave", locale), row=0))
-    view.add_item(
-        LobbyButton.make(
-            prefix, game, "c", label=t("lobby.add_computer", locale), disabled=full, row=1
+    if not full:
+        levels = [(level, t(f"level.{level}", locale)) for level in fam.levels]
+        options = [
+            discord.SelectOption(value=level, label=t("lobby.computer_at", locale, level=name))
+            for level, name in levels
+        ]
+        view.add_item(
+            LobbySelect.make(
+                prefix, game, options=options, placeholder=t("lobby.add_computer", locale), row=1
+            )
         )
-    )
+    start = discord.ButtonStyle.success
     view.add_item(
         LobbyButton.make(
-            prefix,
-            game,
-            "s",
-            label=t("lobby.start", locale),
-            style=discord.ButtonStyle.success,
-            disabled=not full,
-            row=1,
+            prefix, game, "s", label=t("lobby.start", locale), style=start, disabled=not full, row=2
         )
     )
     view.add_item(
@@ -338,9 +341,16 @@ def lobby_view(
             "q",
             label=t("lobby.cancel", locale),
             style=discord.ButtonStyle.danger,
-            row=1,
+            row=2,
         )
     )
+    if not snap.record.rated:
+        on = snap.record.offers_hints
+        key = "lobby.hints_on" if on else "lobby.hints_off"
+        view.add_item(
+            LobbyButton.make(prefix, game, "h0" if on else "h1", label=t(key, locale), row=2)
+        )
+    view.add_item(LobbyButton.make(prefix, game, "r", label=t("lobby.rules", locale), row=2))
     return view
 
 

@@ -185,6 +185,16 @@ async def double_click(
     return results
 
 
+async def add_computer(
+    actor: simcord.MemberActor,
+    lobby: discord.Message | simcord.ResponseMessage,
+    level: str = "normal",
+) -> simcord.InteractionResult:
+    """The host seats a computer of ``level`` with the lobby's menu."""
+    (menu,) = [s for s in selects(lobby) if s.get("placeholder") == "Add computer"]
+    return await actor.select(lobby, [level], custom_id=menu["custom_id"])
+
+
 @dataclass
 class Table:
     """A started table: its channel, players (host first), public message and panels."""
@@ -258,7 +268,7 @@ async def open_table(
         label = labels[index % len(labels)] if len(labels) > 1 else labels[0]
         await player.click(lobby, label=label)
     for _ in range(computers):
-        await players[0].click(lobby, label="Add computer")
+        await add_computer(players[0], lobby)
     await players[0].click(lobby, label="Start")
     message = channel.last_message
     assert message is not None and message.id != lobby.id

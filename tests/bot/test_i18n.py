@@ -25,6 +25,8 @@ DYNAMIC = [
     *(f"pool.{pool}" for fam in FAMILIES.values() for pool in fam.pools),
     *(f"stat.{stat}" for fam in FAMILIES.values() for stat in fam.stat_names),
     "variant.kqj",
+    *(f"level.{level}" for fam in FAMILIES.values() for level in fam.levels),
+    "level.hard",
     "rules.kqj",
     *(f"kqj.opt.teams.{teams}" for teams in ("3v3", "2v2v2")),
     *(f"kqj.contract.{contract}" for contract in ("all", "none")),

@@ -91,7 +91,7 @@ async def test_schema_1_database_migrates_without_losing_anything(old_db: Path) 
             for p in m.players
         ]
         assert places == [tuple(row) for row in old_places]
-        assert await storage.default_turn_seconds(1) == 45
+        assert await storage.server_settings(1) == '{"turn_seconds":45}'
     finally:
         await storage.close()
 

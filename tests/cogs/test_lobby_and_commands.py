@@ -5,7 +5,16 @@ from __future__ import annotations
 import pytest
 import simcord
 
-from tests.bot.discord_support import enabled, open_table, service_of, text_of
+from tests.bot.discord_support import (
+    add_computer,
+    enabled,
+    forge_click,
+    game_id_of,
+    open_table,
+    selects,
+    service_of,
+    text_of,
+)
 
 
 def _world(
@@ -28,11 +37,15 @@ async def test_lobby_seats_by_team_and_host_only_buttons(simcord_env: simcord.En
         "Join Team A",
         "Join Team B",
         "Leave",
-        "Add computer",
         "Cancel",
+        "Rules",
     ]  # Start stays disabled until every seat is taken
+    assert [s["placeholder"] for s in selects(lobby)] == ["Add computer"]
     await ben.click(lobby, label="Join Team A")
-    refused = await cal.click(lobby, label="Join Team A")
+    assert "Join Team A" not in [b["label"] for b in enabled(lobby)]  # Team A is full
+    refused = await forge_click(
+        simcord_env, cal, lobby, label="Join Team A", custom_id=f"af:l:{game_id_of(lobby)}:j0"
+    )
     assert refused.ephemeral and "That team is full" in refused.response.content
     await cal.click(lobby, label="Join Team B")
     assert f"<@{ben.id}>" in text_of(lobby) and f"<@{cal.id}>" in text_of(lobby)
@@ -41,9 +54,11 @@ async def test_lobby_seats_by_team_and_host_only_buttons(simcord_env: simcord.En
     left = await cal.click(lobby, label="Leave")
     assert left.acknowledged and not left.ephemeral  # the lobby itself was redrawn
     assert left.response.id == lobby.id and f"<@{cal.id}>" not in text_of(lobby)
-    await host.click(lobby, label="Add computer")
-    await host.click(lobby, label="Add computer")
-    assert "Unrated" in text_of(lobby)
+    await add_computer(host, lobby, "easy")
+    await add_computer(host, lobby, "normal")
+    shown = text_of(lobby)
+    assert "Unrated" in shown and "(easy)" in shown and "(normal)" in shown
+    assert "Hints: on" in [b["label"] for b in enabled(lobby)]  # an unrated table offers hints
     await host.click(lobby, label="Cancel")
     assert "The host cancelled this table." in text_of(lobby) and not enabled(lobby)
     assert await service_of(simcord_env).table_in_channel(channel.id) is None
