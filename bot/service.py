@@ -456,7 +456,7 @@ class GameService:
             legal = fam.legal_actions(snap.state, seat)
             if not legal:
                 raise ServiceError("act.not_your_turn")
-            if action not in legal:
+            if not fam.is_legal(snap.state, seat, action):
                 why = fam.why_illegal(snap.state, seat, action)
                 if why is not None:
                     raise ServiceError(f"illegal.{why[0]}", **why[1])

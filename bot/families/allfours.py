@@ -180,6 +180,17 @@ class AllFoursFamily(
             return False
         return all(s != seat and isinstance(a, allfours.Discard) for s, a in since)
 
+    def is_legal(self, state: allfours.GameState, seat: int, action: allfours.Action) -> bool:
+        """A discard may also name every card owed at once (the panel's select); the engine
+        says whether such a set is allowed."""
+        if isinstance(action, allfours.Discard) and len(action.cards) > 1:
+            try:
+                allfours.apply(state, seat, action)
+            except allfours.IllegalActionError:
+                return False
+            return True
+        return action in self.legal_actions(state, seat)
+
     def is_partial(self, action: allfours.Action) -> bool:
         """A discard is one card of the discard down to six (RULES.md §3.4)."""
         return isinstance(action, allfours.Discard)
@@ -203,20 +214,47 @@ class AllFoursFamily(
 
     def deal_summary(self, before: allfours.GameState, events: Sequence[Any]) -> str | None:
         """JSON of a finished hand's count (None if no hand ended): the awards of the deal
-        (kicks, take one) and of the count (High, Low, Jack or hang jack, Game) in order."""
+        (kicks, take one / gift) and of the count (High, Low, Jack or hang jack, Game) in
+        order. A game can also end during the deal, on a kick or a gift (RULES.md §1.7): then
+        the hand has no count, and the summary says so (``"count": null``)."""
         for event in events:
             if isinstance(event, allfours.HandEnded):
-                return json.dumps(
-                    {
-                        "hand": event.hand_number,
-                        "game_points": list(event.game_points),
-                        "scores": list(event.scores),
-                        "deal": [award_data(a) for a in before.hand_awards],
-                        "count": [award_data(a) for a in event.awards],
-                    },
-                    separators=(",", ":"),
+                return _summary(
+                    event.hand_number,
+                    event.scores,
+                    before.hand_awards,
+                    count=event.awards,
+                    game_points=event.game_points,
                 )
-        return None
+        over = next((e for e in events if isinstance(e, allfours.GameOver)), None)
+        if over is None:
+            return None
+        during_deal = [e for e in events if isinstance(e, allfours.PointsAwarded)]
+        scores = tuple(before.scores)
+        for award in during_deal:
+            scores = tuple(p + award.points * (s == award.side) for s, p in enumerate(scores))
+        awards = (*before.hand_awards, *during_deal)
+        return _summary(before.hand_number, scores, awards, count=None, game_points=None)
+
+
+def _summary(
+    hand: int,
+    scores: Sequence[int],
+    deal: Sequence[allfours.PointsAwarded],
+    *,
+    count: Sequence[allfours.PointsAwarded] | None,
+    game_points: Sequence[int] | None,
+) -> str:
+    return json.dumps(
+        {
+            "hand": hand,
+            "game_points": None if game_points is None else list(game_points),
+            "scores": list(scores),
+            "deal": [award_data(a) for a in deal],
+            "count": None if count is None else [award_data(a) for a in count],
+        },
+        separators=(",", ":"),
+    )
 
 
 def award_data(award: allfours.PointsAwarded) -> dict[str, object]:

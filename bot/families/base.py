@@ -159,6 +159,11 @@ class Family(ABC, Generic[RulesT, StateT, ActionT, ViewT]):
     def legal_actions(self, state: StateT, seat: int) -> list[ActionT]:
         """Everything ``seat`` may do now, expected or optional ([] once the game is over)."""
 
+    def is_legal(self, state: StateT, seat: int, action: ActionT) -> bool:
+        """Whether ``seat`` may take ``action`` now (by default: it is one of the legal
+        actions listed; a family may accept more, such as several discards at once)."""
+        return action in self.legal_actions(state, seat)
+
     def why_illegal(
         self, state: StateT, seat: int, action: ActionT
     ) -> tuple[str, dict[str, object]] | None:

@@ -20,12 +20,11 @@ from typing import Final
 from PIL import Image
 
 from bot.i18n import t
-from bot.picture.cards import rank_text
+from bot.notation import SUIT_SYMBOLS, card_text
 from bot.picture.panel import draw_panel
 from bot.picture.scene import Scene
 from bot.picture.style import palette
 from bot.picture.table import background, draw_seats
-from engine.cards import SUIT_SYMBOLS, Card
 
 RENDERER_VERSION: Final = 1
 """Bump whenever the pictures change on purpose (and record new golden checksums)."""
@@ -66,15 +65,6 @@ def encode(image: Image.Image) -> bytes:
 
 
 # --- words for screen readers and notifications -----------------------------------------------
-
-
-def card_text(card: Card) -> str:
-    """``Th`` -> ``10♥``, as cards are written in the bot's messages.
-
-    >>> card_text(Card.parse("Hd"))
-    'H♦'
-    """
-    return rank_text(card.rank) + SUIT_SYMBOLS[card.suit]
 
 
 def alt_text(scene: Scene) -> str:

@@ -14,16 +14,17 @@ import discord
 from bot.families import ALL_FOURS
 from bot.i18n import t
 from bot.models import Status
+from bot.notation import card_text
 from bot.service import Panel
 from bot.tables import Snapshot
 from cogs.table.render import (
     COLOUR,
     ButtonSpec,
     PanelControls,
+    SelectSpec,
     TableMessage,
     TableRenderer,
     add_seat_fields,
-    card_text,
     deadline_text,
     hand_text,
     seat_label,
@@ -52,9 +53,37 @@ _ACCEPT_REFUSE: Final = {
 }
 
 
-def sort_cards(cards: Iterable[Card]) -> list[Card]:
-    """By suit (♠ ♥ ♦ ♣), highest rank first."""
-    return sorted(cards, key=lambda c: (SUIT_ORDER.index(c.suit), -c.rank_code))
+def suit_order(trump: str | None) -> str:
+    """The suits in the order a hand is read: the trumps first, then ♤ ♥ ♦ ♧."""
+    return SUIT_ORDER if trump is None else trump + SUIT_ORDER.replace(trump, "")
+
+
+def sort_cards(cards: Iterable[Card], trump: str | None = None) -> list[Card]:
+    """By suit (trumps first), highest rank first."""
+    order = suit_order(trump)
+    return sorted(cards, key=lambda c: (order.index(c.suit), -c.rank_code))
+
+
+ENGLISH_WORDS: Final = frozenset(
+    {
+        "turn.reply",
+        "panel.your_turn.reply",
+        "panel.take_one",
+        "panel.kick",
+        "table.kick",
+        "table.kicks",
+        "award.kick",
+    }
+)
+"""Words that differ in English and Seven Up: the dealer *gives* one (a gift) and the card
+is *turned up* (RULES.md §3.3), where Trinidad players *take one* and call it the *kick*."""
+
+
+def word(rules: allfours.Ruleset, key: str) -> str:
+    """The catalog key of a word as the variant's own rules say it."""
+    if rules.variant != "caribbean" and key in ENGLISH_WORDS:
+        return f"{key}.english"
+    return key
 
 
 def is_round_of_acceptance(rules: allfours.Ruleset) -> bool:
@@ -85,19 +114,52 @@ def _groups(snap: AllFoursSnapshot, locale: str) -> list[tuple[str, list[int]]]:
     ]
 
 
-def _award_line(snap: AllFoursSnapshot, award: dict[str, Any], locale: str) -> str:
+def _award_line(
+    snap: AllFoursSnapshot, award: dict[str, Any], locale: str, mark: str | None = None
+) -> str:
+    """One award; ``mark`` is ``"won"`` for the point that reached the target and
+    ``"after"`` for points counted after it, which do not change the result (RULES.md §1.7)."""
     side = side_label(snap, int(award["side"]), locale)
     seat = award.get("seat")
     player = seat_label(snap, int(seat), locale) if seat is not None else side
     card = card_text(Card.parse(award["card"])) if award.get("card") else ""
-    return t(
-        f"award.{award['reason']}",
+    line = t(
+        word(snap.rules, f"award.{award['reason']}"),
         locale,
         side=side,
         player=player,
         card=card,
         points=award["points"],
     )
+    return line if mark is None else f"{line} {t(f'award.mark.{mark}', locale)}"
+
+
+def _marks(
+    snap: AllFoursSnapshot, awards: Sequence[dict[str, Any]], final: Sequence[int]
+) -> list[str | None]:
+    """Which award won the game and which came after it: the scores are followed from the
+    start of the hand (the final scores less the hand's awards), award by award."""
+    result = snap.result
+    if result is None:
+        return [None] * len(awards)
+    scores = list(final)
+    for award in awards:
+        scores[int(award["side"])] -= int(award["points"])
+    target = snap.rules.target
+    winner = result.winners[0]
+    marks: list[str | None] = []
+    done = False
+    for award in awards:
+        side = int(award["side"])
+        scores[side] += int(award["points"])
+        if done:
+            marks.append("after")
+        elif side == winner and scores[side] >= target:
+            marks.append("won")
+            done = True
+        else:
+            marks.append(None)
+    return marks
 
 
 def _awards(awards: Iterable[allfours.PointsAwarded]) -> list[dict[str, Any]]:
@@ -204,7 +266,7 @@ class AllFoursRenderer(
         if view.turned:
             key = "table.kick" if len(view.turned) == 1 else "table.kicks"
             cards = ", ".join(card_text(c) for c in view.turned)
-            lines.append(t(key, locale, cards=cards))
+            lines.append(t(word(snap.rules, key), locale, cards=cards))
         for award in _awards(view.awards):
             lines.append(_award_line(snap, award, locale))
         if view.phase is allfours.Phase.PLAY:
@@ -228,6 +290,11 @@ class AllFoursRenderer(
         if timers:
             turn += " " + deadline_text(timers[0], locale)
         embed.add_field(name=t("table.turn_title", locale), value=turn, inline=False)
+        embed.add_field(
+            name=t("table.target", locale, target=snap.rules.target),
+            value=_scores_text(snap, view.scores, locale),
+            inline=False,
+        )
         if summary is not None and summary.get("hand") == view.hand_number - 1:
             embed.add_field(
                 name=t("table.previous_hand", locale, hand=summary["hand"]),
@@ -262,21 +329,7 @@ class AllFoursRenderer(
         )
         lines: list[str] = []
         if summary is not None and summary.get("hand") == hand:
-            for award in summary["deal"]:
-                lines.append(_award_line(snap, award, locale))
-            count = summary["count"]
-            if not any(a["reason"] == "high" for a in count):
-                lines.append(t("count.no_trump", locale))
-            for award in count:
-                lines.append(_award_line(snap, award, locale))
-            totals = " – ".join(str(p) for p in summary["game_points"])
-            if not any(a["reason"] == "game" for a in count):
-                lines.append(t("count.game_tied", locale, totals=totals))
-            else:
-                lines.append(t("count.game_totals", locale, totals=totals))
-            lines.append(
-                t("count.scores", locale, scores=_scores_text(snap, summary["scores"], locale))
-            )
+            lines.extend(self._count_lines(snap, summary, locale))
         elif record.status is Status.PLAYING:
             lines.append(t("table.hand_done", locale))
         result = snap.result
@@ -305,6 +358,38 @@ class AllFoursRenderer(
         embed.set_footer(text=t("table.footer", locale, game=record.id))
         return TableMessage(content="", embed=embed, view=None)
 
+    def _count_lines(
+        self, snap: AllFoursSnapshot, summary: dict[str, Any], locale: str
+    ) -> list[str]:
+        """The deal's awards, then the count in scoring order (High, Low, Jack, Game), each
+        award marked if it won the game or came after the win. A game that ended during the
+        deal (a kick, a gift) has no count."""
+        deal = list(summary["deal"])
+        count = summary["count"]
+        marks = _marks(snap, deal + list(count or []), summary["scores"])
+        lines = [_award_line(snap, a, locale, m) for a, m in zip(deal, marks, strict=False)]
+        if count is None:
+            lines.append(t("count.ended_at_deal", locale))
+        else:
+            reasons = {a["reason"] for a in count}
+            if "high" not in reasons:
+                lines.append(t("count.no_trump", locale))
+            later = marks[len(deal) :]
+            for award, mark in zip(count, later, strict=True):
+                lines.append(_award_line(snap, award, locale, mark))
+            if "high" in reasons and not reasons & {"jack", "hang_jack"}:
+                lines.append(t("count.jack_not_out", locale))
+            totals = " · ".join(
+                f"{side_label(snap, side, locale)} {points}"
+                for side, points in enumerate(summary["game_points"])
+            )
+            key = "count.game_totals" if "game" in reasons else "count.game_tied"
+            lines.append(t(key, locale, totals=totals))
+        lines.append(
+            t("count.scores", locale, scores=_scores_text(snap, summary["scores"], locale))
+        )
+        return lines
+
     # --- the hand panel ----------------------------------------------------------------------
 
     def your_turn(self, panel: Panel, locale: str) -> str:
@@ -312,76 +397,141 @@ class AllFoursRenderer(
         assert isinstance(view, allfours.PlayerView)
         if view.phase is allfours.Phase.DISCARD:
             return t("panel.your_turn.discard", locale, count=len(view.hand) - 6)
-        return t(f"panel.your_turn.{view.phase.value}", locale)
+        if view.phase is allfours.Phase.DECLARE and is_round_of_acceptance(view.rules):
+            return t("panel.your_turn.accept", locale)
+        return t(word(view.rules, f"panel.your_turn.{view.phase.value}"), locale)
 
     def panel_fields(self, panel: Panel, locale: str) -> list[tuple[str, str, bool]]:
+        """The owner's cards, the trumps (or the card turned up), the score, the trick on the
+        table and the last trick with who won it: what a player plans with, at every turn."""
         view = panel.view
         assert isinstance(view, allfours.PlayerView)
+        snap = panel.snapshot
+        order = suit_order(view.trump)
         fields = [
             (
                 t("panel.your_cards", locale),
-                hand_text(sort_cards(view.hand), SUIT_ORDER, locale),
+                hand_text(sort_cards(view.hand, view.trump), order, locale),
                 False,
             )
         ]
         if view.trump is not None:
             fields.append((t("panel.trump", locale), suit_text(view.trump, locale), True))
         elif view.kick is not None:
-            fields.append((t("panel.kick", locale), card_text(view.kick), True))
+            fields.append((t(word(view.rules, "panel.kick"), locale), card_text(view.kick), True))
+        fields.append(
+            (
+                t("table.target", locale, target=view.rules.target),
+                _scores_text(snap, view.scores, locale),
+                True,
+            )
+        )
         if view.discards:
             fields.append(
                 (
                     t("panel.discarded", locale),
-                    hand_text(sort_cards(view.discards), SUIT_ORDER, locale),
+                    hand_text(sort_cards(view.discards, view.trump), order, locale),
                     True,
                 )
             )
-        if panel.codes and view.phase is allfours.Phase.PLAY and view.trick:
+        if view.phase is allfours.Phase.PLAY and view.trick:
+            fields.append((t("panel.trick", locale), _trick_text(snap, view.trick, locale), False))
+        if view.previous_trick and view.previous_trick_winner is not None:
             fields.append(
                 (
-                    t("panel.trick", locale),
-                    _trick_text(panel.snapshot, view.trick, locale),
+                    t("panel.last_trick", locale),
+                    t(
+                        "panel.won_by",
+                        locale,
+                        trick=_trick_text(snap, view.previous_trick, locale),
+                        winner=seat_label(snap, view.previous_trick_winner, locale),
+                    ),
                     False,
                 )
             )
         return fields
 
     def panel_controls(self, panel: Panel, locale: str, draft: str | None) -> PanelControls:
+        """One button per card, trumps first, a row per suit when there is room. Cards stay
+        clickable (and readable) while the player waits; on their turn to play only the legal
+        ones are, and while they take another decision (stand or beg...) none is. Discards are
+        chosen together in a menu, then confirmed (RULES.md §3.4)."""
         view = panel.view
         assert isinstance(view, allfours.PlayerView)
         trump = view.trump
         controls = PanelControls()
-        verb = "D" if view.phase is allfours.Phase.DISCARD else "P"
-        for card in sort_cards(view.hand):
-            code = f"{verb}:{card}"
+        discarding = any(code.startswith("D:") for code in panel.codes)
+        playing = any(code.startswith("P:") for code in panel.codes)
+        deciding = bool(panel.codes) and not playing
+        for card in sort_cards(view.hand, trump):
+            code = f"P:{card}"
+            enabled = code in panel.codes if playing else not deciding
+            style = discord.ButtonStyle.secondary
+            if card.suit == trump:
+                style = discord.ButtonStyle.success if enabled else discord.ButtonStyle.secondary
+            elif playing and enabled:
+                style = discord.ButtonStyle.primary
             controls.cards.append(
-                ButtonSpec(
-                    code=code,
-                    label=card_text(card),
-                    style=discord.ButtonStyle.primary
-                    if card.suit == trump
-                    else discord.ButtonStyle.secondary,
-                    enabled=code in panel.codes,
-                )
+                ButtonSpec(code, card_text(card), style, enabled, group=card.suit)
             )
+        if discarding:
+            self._discard_controls(controls, view, panel.codes, locale, draft)
         names = _ACCEPT_REFUSE if is_round_of_acceptance(panel.snapshot.rules) else _DECISIONS
         suit = trump or (view.kick.suit if view.kick is not None else "s")
         for code in panel.codes:
             if code in names:
                 key, style = names[code]
-                label = t(key, locale, suit=suit_text(suit, locale))
+                label = t(word(view.rules, key), locale, suit=suit_text(suit, locale))
                 controls.decisions.append(
                     ButtonSpec(code=code, label=label, style=style, enabled=True)
                 )
         return controls
 
+    @staticmethod
+    def _discard_controls(
+        controls: PanelControls,
+        view: allfours.PlayerView,
+        codes: Sequence[str],
+        locale: str,
+        draft: str | None,
+    ) -> None:
+        """A menu of the cards that may be discarded, picking exactly as many as are owed,
+        then one button that discards them all."""
+        owed = len(view.hand) - 6
+        allowed = [c for c in sort_cards(view.hand, view.trump) if f"D:{c}" in codes]
+        options = tuple((str(card), card_text(card)) for card in allowed)
+        chosen = draft.split(".") if draft else []
+        valid = len(set(chosen)) == len(chosen) == owed and set(chosen) <= {v for v, _ in options}
+        controls.selects.append(
+            SelectSpec(
+                placeholder=t("panel.choose_discards", locale, count=owed),
+                options=options,
+                action=False,
+                chosen=draft if valid else None,
+                picks=owed,
+            )
+        )
+        if valid:
+            cards = [Card.parse(text) for text in chosen]
+            controls.decisions.append(
+                ButtonSpec(
+                    code="D:" + ".".join(chosen),
+                    label=t(
+                        "panel.discard_these", locale, cards=" ".join(card_text(c) for c in cards)
+                    ),
+                    style=discord.ButtonStyle.danger,
+                    enabled=True,
+                )
+            )
+
     def panel_signature(self, panel: Panel) -> tuple[Any, ...]:
-        """The trumps, and the trick while it is the owner's turn (the panel shows it)."""
+        """What the panel shows besides the hand: the trumps, the score, the last trick (once
+        per trick) and the trick on the table while it is the owner's turn."""
         view = panel.view
         if not isinstance(view, allfours.PlayerView):
             return ()
         trick = tuple(str(c) for c in view.trick) if panel.codes else ()
-        return (view.trump, trick)
+        return (view.trump, tuple(view.scores), view.tricks_played, trick)
 
 
 RENDERER: Final = AllFoursRenderer()

@@ -21,19 +21,18 @@ import discord
 from bot.families import KQJ
 from bot.i18n import t
 from bot.models import Status
+from bot.notation import SUIT_SYMBOLS, card_text
 from bot.service import Panel
 from bot.tables import Snapshot
 from cogs.table.render import (
     COLOUR,
     MAX_OPTIONS,
-    SUIT_SYMBOLS,
     ButtonSpec,
     PanelControls,
     SelectSpec,
     TableMessage,
     TableRenderer,
     add_seat_fields,
-    card_text,
     deadline_text,
     hand_text,
     mention,
@@ -478,8 +477,27 @@ class KQJRenderer(TableRenderer[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.Play
                 if s != view.seat
             ]
             fields.append((t("kqj.panel.partners", locale), ", ".join(partners), True))
-        if view.phase is kqj.Phase.PLAY and view.trick and panel.is_expected:
+        fields.append(
+            (
+                t("kqj.victory_points", locale, target=view.rules.target),
+                _scores_text(snap, view.scores, locale),
+                False,
+            )
+        )
+        if view.phase is kqj.Phase.PLAY and view.trick:
             fields.append((t("panel.trick", locale), self._trick_line(snap, view, locale), False))
+        done = len(view.trick_winners)
+        if done and view.phase is kqj.Phase.PLAY:
+            last = view.played[(done - 1) * 6 : done * 6]
+            cards = " · ".join(f"{seat_label(snap, s, locale)} {card_text(c)}" for s, c in last)
+            winner = seat_label(snap, view.trick_winners[-1], locale)
+            fields.append(
+                (
+                    t("panel.last_trick", locale),
+                    t("panel.won_by", locale, trick=cards, winner=winner),
+                    False,
+                )
+            )
         return fields
 
     def panel_controls(self, panel: Panel, locale: str, draft: str | None) -> PanelControls:
@@ -487,17 +505,19 @@ class KQJRenderer(TableRenderer[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.Play
         assert isinstance(view, kqj.PlayerView)
         controls = PanelControls()
         contract = _contract_of(view)
-        my_play = view.phase is kqj.Phase.PLAY and panel.is_expected
+        playing = any(code.startswith("P:") for code in panel.codes)
+        deciding = panel.is_expected and not playing
         for card in sort_hand(view.hand, contract):
             code = f"P:{card}"
-            legal = code in panel.codes
             style = discord.ButtonStyle.secondary
-            if legal:
+            if code in panel.codes:
                 trump = _is_trump(card, view.contract)
                 style = discord.ButtonStyle.success if trump else discord.ButtonStyle.primary
-            # On the player's turn every card may be clicked: an illegal one says why.
+            # The cards stay clickable (and readable) while the player waits; on their turn to
+            # play an illegal card says which duty it breaks; only while they take another
+            # decision (the Return, a bid) are the cards greyed.
             controls.cards.append(
-                ButtonSpec(code=code, label=card_text(card), style=style, enabled=my_play)
+                ButtonSpec(code, card_text(card), style, enabled=not deciding, group=card.suit)
             )
         codes = [code for code in panel.codes if not code.startswith("P:")]
         if view.phase is kqj.Phase.AUCTION and panel.is_expected:
@@ -596,8 +616,15 @@ class KQJRenderer(TableRenderer[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.Play
         view = panel.view
         if not isinstance(view, kqj.PlayerView):
             return ()
-        trick = tuple(str(c) for _, c in view.trick) if panel.is_expected else ()
-        return (view.contract, view.bid, view.bid_contract, view.multiplier, trick)
+        return (
+            view.contract,
+            view.bid,
+            view.bid_contract,
+            view.multiplier,
+            tuple(view.scores),
+            len(view.trick_winners),
+            tuple(str(c) for _, c in view.trick) if panel.is_expected else (),
+        )
 
 
 RENDERER: Final = KQJRenderer()

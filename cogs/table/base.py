@@ -118,7 +118,6 @@ class TableCog(commands.GroupCog):
         locale: str,
         *,
         notice: str | None = None,
-        live: bool = True,
         draft: str | None = None,
     ) -> tuple[discord.Embed, discord.ui.View]:
         return render.panel_message(
@@ -127,7 +126,6 @@ class TableCog(commands.GroupCog):
             locale,
             deadline=self.tables.presenter.panel_deadline(panel),
             notice=notice,
-            live=live,
             draft=draft,
         )
 

@@ -283,6 +283,7 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=_NEVER
     ) -> GameSelect:
         assert isinstance(item, discord.ui.Select)
         select = cls(item.custom_id or "", options=item.options, placeholder=item.placeholder or "")
+        select.item.min_values, select.item.max_values = item.min_values, item.max_values
         select.match = match
         return select
 
@@ -294,10 +295,11 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=_NEVER
 
     @staticmethod
     def chosen(interaction: discord.Interaction) -> str:
-        """The value the user picked (a forged interaction may carry none: '')."""
+        """The value(s) the user picked, joined with dots ('' if a forged interaction carries
+        none)."""
         data: dict[str, Any] = dict(interaction.data or {})
-        values = data.get("values") or [""]
-        return str(values[0])
+        values = data.get("values") or []
+        return ".".join(str(value) for value in values)
 
     @staticmethod
     async def dispatch(

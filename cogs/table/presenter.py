@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import discord
 
+from bot.i18n import t
 from bot.models import PanelRecord, Status
 from bot.service import GameService, Panel, ServiceError
 from cogs.table import render
@@ -58,6 +59,8 @@ class PanelHandle:
     opened: float
     locale: str
     signature: str
+    deal: int | None = None
+    """The deal the panel last showed (to say "hand 3 is over" when the next one starts)."""
 
 
 def payload_hash(content: str, embed: discord.Embed, view: discord.ui.View | None) -> str:
@@ -243,14 +246,20 @@ class TablePresenter:
             self._panels.pop(key, None)
             return
         renderer = self._renderer(panel.snapshot.record.family)
+        state = panel.snapshot.state
         handle = PanelHandle(
             message_id=message_id,
             token=interaction.token,
             opened=self.service.clock.now(),
             locale=locale,
             signature=_fingerprint(render.panel_signature(panel, renderer)),
+            deal=None if state is None else renderer.family.deal_number(state),
         )
+        await self._load_panels(game_id)
+        older = self._panels.get(key)
         self._panels[key] = handle
+        if older is not None and older.message_id != message_id:
+            await self._close_panel(older)
         await self.service.keep_panel(
             PanelRecord(
                 game_id,
@@ -268,6 +277,19 @@ class TablePresenter:
             return None
         deadline: float | None = self.service.deadlines(panel.snapshot.id).get(panel.seat)
         return deadline
+
+    async def _close_panel(self, handle: PanelHandle) -> None:
+        """A player opened a new panel: the older one becomes a stub without buttons, so it
+        can neither mislead nor be clicked."""
+        if self.service.clock.now() - handle.opened > PANEL_EDIT_WINDOW:
+            return  # Discord no longer lets us edit it
+        webhook = discord.Webhook.partial(self._application_id(), handle.token, client=self.bot)
+        try:
+            await webhook.edit_message(
+                handle.message_id, embed=render.closed_panel(handle.locale), view=None
+            )
+        except discord.HTTPException as exc:
+            log.info("an older panel was not closed: %s", exc)
 
     async def _load_panels(self, game_id: int) -> None:
         """After a restart, the handles of a game's open panels come back from the database."""
@@ -297,8 +319,17 @@ class TablePresenter:
             signature = _fingerprint(render.panel_signature(panel, renderer))
             if signature == handle.signature:
                 continue
+            state = panel.snapshot.state
+            deal = None if state is None else renderer.family.deal_number(state)
+            notice = None
+            if handle.deal is not None and deal is not None and deal > handle.deal:
+                notice = t("panel.deal_over", handle.locale, deal=handle.deal)
             embed, view = render.panel_message(
-                panel, renderer, handle.locale, deadline=self.panel_deadline(panel), live=False
+                panel,
+                renderer,
+                handle.locale,
+                deadline=self.panel_deadline(panel),
+                notice=notice,
             )
             webhook = discord.Webhook.partial(self._application_id(), handle.token, client=self.bot)
             try:
@@ -309,6 +340,7 @@ class TablePresenter:
                 await self.service.forget_panel(*key)
                 continue
             handle.signature = signature
+            handle.deal = deal
             if panel.snapshot.status is not Status.PLAYING:
                 self._panels.pop(key, None)
             else:

@@ -21,6 +21,7 @@ import discord
 from bot.families import Family
 from bot.i18n import t
 from bot.models import PlayerMatch, RatingRow, Status
+from bot.notation import SUIT_SYMBOLS, card_text
 from bot.service import Panel
 from bot.tables import Snapshot
 from cogs.table.components import (
@@ -42,7 +43,6 @@ StateT = TypeVar("StateT")
 ActionT = TypeVar("ActionT")
 ViewT = TypeVar("ViewT")
 
-SUIT_SYMBOLS: Final = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 ROWS: Final = 5
 PER_ROW: Final = 5
 MAX_OPTIONS: Final = 25
@@ -62,16 +62,6 @@ def buttons_view() -> discord.ui.View:
 
 
 # --- small texts ---------------------------------------------------------------------------
-
-
-def card_text(card: Card) -> str:
-    """``Th`` -> ``10♥``, ``Hd`` -> ``H♦`` (the KQJ Hero): how a card is written everywhere."""
-    rank = "10" if card.rank == "T" else card.rank
-    return f"{rank}{SUIT_SYMBOLS[card.suit]}"
-
-
-def cards_text(cards: Iterable[Card]) -> str:
-    return ", ".join(card_text(c) for c in cards)
 
 
 def hand_text(cards: Sequence[Card], suits: str, locale: str) -> str:
@@ -140,6 +130,8 @@ class ButtonSpec:
     label: str
     style: discord.ButtonStyle
     enabled: bool
+    group: str = ""
+    """Cards of one group (a suit) share a row when there is room."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,7 +143,10 @@ class SelectSpec:
     options: tuple[tuple[str, str], ...]
     action: bool
     chosen: str | None = None
-    """The value shown as already picked (a draft the panel was drawn with)."""
+    """The value(s) shown as already picked (a draft the panel was drawn with; several are
+    joined with dots)."""
+    picks: int = 1
+    """How many options are picked together (an English discard of several cards)."""
 
 
 @dataclass(slots=True)
@@ -377,12 +372,15 @@ def turn_ping(snap: Snapshot[Any, Any], actors: Iterable[int], locale: str) -> s
 def layout(
     cards: Sequence[ButtonSpec], decisions: Sequence[ButtonSpec], rows: int = ROWS
 ) -> list[list[ButtonSpec]]:
-    """Rows of at most five buttons, at most ``rows`` rows: the cards first (five to a row),
-    then the decisions on rows of their own when there is room, else after the last card. A
-    hand too big to leave room (only possible with no card to click) is shown in the text
-    only."""
-    card_rows = _rows_of(cards)
+    """Rows of at most five buttons, at most ``rows`` rows: the cards first — one row per suit
+    (``group``) when there is room, else five to a row — then the decisions on rows of their
+    own when there is room, else after the last card. A hand too big to leave room (only
+    possible with no card to click) is shown in the text only."""
     decision_rows = _rows_of(decisions)
+    by_suit = [row for group in _groups(cards) for row in _rows_of(group)]
+    if len(by_suit) + len(decision_rows) <= rows:
+        return by_suit + decision_rows
+    card_rows = _rows_of(cards)
     if len(card_rows) + len(decision_rows) <= rows:
         return card_rows + decision_rows
     if card_rows and len(card_rows) == rows and len(card_rows[-1]) + len(decisions) <= PER_ROW:
@@ -400,6 +398,17 @@ def _rows_of(specs: Sequence[ButtonSpec]) -> list[list[ButtonSpec]]:
     return [list(specs[i : i + PER_ROW]) for i in range(0, len(specs), PER_ROW)]
 
 
+def _groups(specs: Sequence[ButtonSpec]) -> list[list[ButtonSpec]]:
+    """Consecutive buttons of the same group (suit), in order."""
+    groups: list[list[ButtonSpec]] = []
+    for spec in specs:
+        if groups and groups[-1][0].group == spec.group:
+            groups[-1].append(spec)
+        else:
+            groups.append([spec])
+    return groups
+
+
 def panel_message(
     panel: Panel,
     renderer: TableRenderer[Any, Any, Any, Any],
@@ -407,24 +416,24 @@ def panel_message(
     *,
     deadline: float | None = None,
     notice: str | None = None,
-    live: bool = True,
     draft: str | None = None,
 ) -> tuple[discord.Embed, discord.ui.View]:
-    """A hand panel. ``live``: drawn for its owner's own click, so it may say who plays right
-    now; a panel refreshed in the background only changes when its owner's options do, so
-    it does not name other players (that would go stale; the table message shows them)."""
+    """A hand panel: what its owner may do, their cards, the trumps, the score and the
+    tricks. It never names who else is to play (that goes stale after the next move; the
+    table message says it), so a panel only changes when its owner's situation does."""
     snap = panel.snapshot
     record = snap.record
     prefix = renderer.family.prefix
     embed = discord.Embed(title=t("panel.title", locale, game=record.id), colour=COLOUR)
     lines = [notice] if notice else []
-    lines.append(_panel_status(panel, renderer, locale, deadline, live))
+    lines.append(_panel_status(panel, renderer, locale, deadline))
     embed.description = "\n".join(lines)
     controls = PanelControls()
     if panel.view is not None and panel.seat is not None:
         for name, value, inline in renderer.panel_fields(panel, locale):
             embed.add_field(name=name, value=value, inline=inline)
-        controls = renderer.panel_controls(panel, locale, draft)
+        if snap.status is Status.PLAYING:
+            controls = renderer.panel_controls(panel, locale, draft)
     decisions = list(controls.decisions)
     if snap.status is Status.PLAYING:
         decisions.append(
@@ -438,22 +447,23 @@ def panel_message(
     buttons = buttons_view()
     row = 0
     for number, select in enumerate(controls.selects):
+        chosen = set(select.chosen.split(".")) if select.chosen else set()
         options = [
-            discord.SelectOption(value=value, label=label, default=value == select.chosen)
+            discord.SelectOption(value=value, label=label, default=value in chosen)
             for value, label in select.options
         ]
         make = ActionSelect.make if select.action else DraftSelect.make
-        buttons.add_item(
-            make(
-                prefix,
-                record.id,
-                record.version,
-                number,
-                options=options[:MAX_OPTIONS],
-                placeholder=select.placeholder,
-                row=row,
-            )
+        item = make(
+            prefix,
+            record.id,
+            record.version,
+            number,
+            options=options[:MAX_OPTIONS],
+            placeholder=select.placeholder,
+            row=row,
         )
+        item.item.min_values = item.item.max_values = select.picks
+        buttons.add_item(item)
         row += 1
     for specs_in_row in layout(controls.cards, decisions, rows=ROWS - row):
         for spec in specs_in_row:
@@ -481,12 +491,16 @@ def panel_message(
     return embed, buttons
 
 
+def closed_panel(locale: str) -> discord.Embed:
+    """What an older panel becomes when its owner opens a new one: a stub with no button."""
+    return discord.Embed(description=t("panel.moved", locale), colour=COLOUR)
+
+
 def _panel_status(
     panel: Panel,
     renderer: TableRenderer[Any, Any, Any, Any],
     locale: str,
     deadline: float | None,
-    live: bool,
 ) -> str:
     snap = panel.snapshot
     if panel.handed_over:
@@ -495,34 +509,28 @@ def _panel_status(
         return t("panel.not_started", locale)
     if snap.status is not Status.PLAYING:
         return t("panel.closed", locale)
-    if panel.seat is not None and panel.codes:
+    if panel.seat is None:
+        return t("panel.spectator", locale)
+    if panel.codes:
         status = renderer.your_turn(panel, locale)
         if deadline is not None and panel.is_expected:
             status += " " + deadline_text(deadline, locale)
-        if panel.is_expected or not live:
-            return status
-        waiting = ", ".join(seat_label(snap, s, locale) for s in panel.actors)
-        what = renderer.waiting_for(snap, locale)
-        return f"{status}\n{t('panel.waiting', locale, players=waiting, what=what)}"
-    status = t("panel.spectator" if panel.seat is None else "panel.not_your_turn", locale)
-    if not live:
         return status
-    waiting = ", ".join(seat_label(snap, s, locale) for s in panel.actors)
-    what = renderer.waiting_for(snap, locale)
-    return f"{status}\n{t('panel.waiting', locale, players=waiting, what=what)}"
+    return t("panel.not_your_turn", locale)
 
 
 def panel_signature(panel: Panel, renderer: TableRenderer[Any, Any, Any, Any]) -> tuple[Any, ...]:
     """What a stored panel shows; it is refreshed when this changes: when the turn comes to
-    its owner or leaves them, when an optional action appears or goes, and when their cards
-    or the table's status change. The version only matters while the owner may act (the
-    buttons carry it). Other players' moves alone never cost a panel edit."""
+    its owner or leaves them, when an optional action appears or goes, when their cards or
+    the table's status change, and once per completed trick (the panel shows the last trick
+    and the score). The version its buttons carry is not part of it: a move that leaves the
+    owner's decisions as they were (another player's discard, a pass while a counter is open)
+    cannot make those buttons stale (``Family.still_means_the_same``), and redrawing would
+    wipe a choice the owner is making in a menu."""
     view = panel.view
-    acting = bool(panel.codes)
     return (
         panel.snapshot.status,
         panel.handed_over,
-        panel.snapshot.record.version if acting else None,
         panel.codes,
         tuple(str(c) for c in getattr(view, "hand", ())),
         renderer.panel_signature(panel),

@@ -211,29 +211,73 @@ class Table:
         return message
 
     def mover(self) -> simcord.MemberActor | None:
-        """The first player whose panel offers a decision."""
+        """The first player whose panel says it is their turn and offers a decision."""
         for player in self.players:
-            if player.id in self.panels and playable(self.panels[player.id]):
+            panel = self.panels.get(player.id)
+            if panel is not None and (playable(panel) or discard_menu(panel)):
                 return player
         return None
 
     async def play(self, clicks: int = 1) -> int:
-        """Click the first decision of whoever may act, ``clicks`` times; returns how many."""
+        """Take the first decision of whoever may act, ``clicks`` times (discards through the
+        menu and its confirm button); returns how many decisions were taken."""
         done = 0
         for _ in range(clicks):
             player = self.mover()
             if player is None:
                 break
             panel = self.panels[player.id]
-            result = await player.click(panel, custom_id=playable(panel)[0]["custom_id"])
-            assert result.acknowledged
+            if discard_menu(panel):
+                await discard(player, panel)
+            else:
+                result = await player.click(panel, custom_id=playable(panel)[0]["custom_id"])
+                assert result.acknowledged
             done += 1
         return done
 
 
+def is_my_turn(message: discord.Message | simcord.ResponseMessage) -> bool:
+    """Whether a hand panel says its owner has something to decide (as a person reads it)."""
+    shown = text_of(message)
+    return "**Your turn" in shown or "**Discard" in shown or "may act out of turn" in shown
+
+
 def playable(message: discord.Message | simcord.ResponseMessage) -> list[dict[str, Any]]:
-    """The enabled decision buttons of a hand panel (cards and choices, not Refresh)."""
+    """The enabled decision buttons of a hand panel whose owner's turn it is (cards and
+    choices, not Refresh); a waiting player's cards stay clickable but decide nothing."""
+    if not is_my_turn(message):
+        return []
     return [b for b in enabled(message) if str(b.get("custom_id", ""))[2:5] == ":a:"]
+
+
+def discard_menu(message: discord.Message | simcord.ResponseMessage) -> dict[str, Any] | None:
+    """The panel's menu of cards to discard, if its owner has to discard."""
+    if not is_my_turn(message):
+        return None
+    found = [s for s in selects(message) if str(s.get("placeholder", "")).startswith("Choose")]
+    return found[0] if found else None
+
+
+async def discard(
+    actor: simcord.MemberActor,
+    panel: discord.Message | simcord.ResponseMessage,
+    cards: Sequence[str] | None = None,
+    *,
+    confirm: bool = True,
+) -> dict[str, Any]:
+    """Pick the cards to discard in the menu (default: the first ones offered), then press
+    the confirm button unless told not to; returns that button as it was drawn."""
+    menu = discard_menu(panel)
+    assert menu is not None, text_of(panel)
+    count = int(menu.get("max_values", 1))
+    chosen = list(cards) if cards is not None else [o["value"] for o in menu["options"][:count]]
+    picked = await actor.select(panel, chosen, custom_id=menu["custom_id"])
+    assert picked.acknowledged
+    (button,) = [b for b in enabled(panel) if str(b.get("custom_id", "")).count(":D:") == 1]
+    if confirm:
+        result = await actor.click(panel, custom_id=button["custom_id"])
+        assert result.acknowledged
+    return button
 
 
 def selects(message: discord.Message | simcord.ResponseMessage) -> list[dict[str, Any]]:

@@ -11,6 +11,7 @@ import pytest
 
 from bot.families import ALL_FOURS, FAMILIES
 from bot.i18n import catalog, lookup, t
+from cogs.allfours.render import ENGLISH_WORDS
 from engine.kqj import Phase
 
 KQJ_PHASES = tuple(Phase)
@@ -25,6 +26,8 @@ DYNAMIC = [
     *(f"pool.{pool}" for fam in FAMILIES.values() for pool in fam.pools),
     *(f"stat.{stat}" for fam in FAMILIES.values() for stat in fam.stat_names),
     "variant.kqj",
+    *(f"{key}.english" for key in ENGLISH_WORDS),
+    *(f"award.mark.{mark}" for mark in ("won", "after")),
     *(f"level.{level}" for fam in FAMILIES.values() for level in fam.levels),
     "level.hard",
     "rules.kqj",

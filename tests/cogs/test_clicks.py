@@ -10,6 +10,7 @@ from simcord.backend.models import Overwrite
 from simcord.enums import OverwriteType
 
 from tests.bot.discord_support import (
+    buttons,
     double_click,
     enabled,
     forge_click,
@@ -31,16 +32,21 @@ async def test_spectator_is_told_they_have_no_hand(simcord_env: simcord.Env) -> 
 
 
 async def test_waiting_players_see_whose_turn_it_is(simcord_env: simcord.Env) -> None:
-    """Only the player to act gets live buttons; the others read who they wait for."""
+    """Only the player to act gets decisions; the others keep a readable hand (their cards
+    stay clickable) and the table message, not the panel, says whom they wait for: a panel's
+    "right now" line would go stale after the next move."""
     table = await open_table(simcord_env)
     movers = [p for p in table.players if playable(table.panels[p.id])]
     assert len(movers) == 1
     (mover,) = movers
     for player in table.players:
         if player is not mover:
-            shown = text_of(table.panels[player.id])
-            assert "Not your turn" in shown
-            assert f"Right now: <@{mover.id}> to stand or beg" in shown
+            panel = table.panels[player.id]
+            shown = text_of(panel)
+            assert "Not your turn" in shown and "Right now" not in shown
+            cards = [b for b in buttons(panel) if ":P:" in str(b.get("custom_id", ""))]
+            assert cards and all(not b.get("disabled") for b in cards)
+    assert f"<@{mover.id}> to stand or beg" in text_of(table.message)
 
 
 async def test_stale_panel_click_changes_nothing(simcord_env: simcord.Env) -> None:
@@ -55,7 +61,7 @@ async def test_stale_panel_click_changes_nothing(simcord_env: simcord.Env) -> No
     label = next(b["label"] for b in enabled(panel))
     result = await forge_click(simcord_env, mover, panel, label=label, custom_id=old_id)
     assert result.acknowledged and result.response is not None
-    assert "already played" in text_of(result.response)
+    assert "out of date" in text_of(result.response)
     assert (await service_of(simcord_env).snapshot(table.game_id)).record.version == version
 
 
@@ -75,7 +81,7 @@ async def test_double_click_applies_exactly_once(simcord_env: simcord.Env) -> No
         for r in simcord_env.http_requests
         if r.method == "POST" and r.path.endswith("/callback") and custom_id not in str(r.json)
     ][-2:]
-    assert sum("already played" in text for text in answers) == 1
+    assert sum("out of date" in text for text in answers) == 1
     after = await service_of(simcord_env).snapshot(table.game_id)
     assert after.record.version == before + 1
     log = await service_of(simcord_env).storage.actions(table.game_id)

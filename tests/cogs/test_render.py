@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from bot.families import ALL_FOURS
 from bot.models import SeatRecord, Status
+from bot.notation import card_text
 from bot.service import Panel, Snapshot
 from cogs.allfours.render import RENDERER
 from cogs.table import render
@@ -135,9 +136,7 @@ def test_public_table_message_carries_no_hidden_card() -> None:
             ids = _custom_ids(message.view)
             assert ids == [f"af:h:{snap.id}"]
             text = " ".join([message.content, str(message.embed.to_dict())])
-            held = {
-                render.card_text(c) for s in range(snap.state.players) for c in snap.state.hand(s)
-            }
+            held = {card_text(c) for s in range(snap.state.players) for c in snap.state.hand(s)}
             assert not {card for card in held if card in text}
 
 

@@ -8,8 +8,8 @@ import re
 import pytest
 import simcord
 
-from cogs.table.render import card_text
-from tests.bot.discord_support import enabled, game_id_of, service_of, text_of
+from bot.notation import card_text
+from tests.bot.discord_support import enabled, game_id_of, playable, service_of, text_of
 
 
 async def assert_no_held_card_in_public(
@@ -70,10 +70,8 @@ async def test_four_players_play_a_whole_caribbean_game(
     hands_seen = set()
     while service_of(env).cached(game_id) is not None:
         assert clicks < 2000, "the game should have ended"
-        mover = next(
-            p for p in players if [b for b in enabled(panels[p.id]) if b["label"] != "Refresh"]
-        )
-        button = next(b for b in enabled(panels[mover.id]) if b["label"] != "Refresh")
+        mover = next(p for p in players if playable(panels[p.id]))
+        button = playable(panels[mover.id])[0]
         result = await mover.click(panels[mover.id], custom_id=button["custom_id"])
         assert result.acknowledged and result.response is not None
         assert result.response.id == panels[mover.id].id  # the panel updated itself in place

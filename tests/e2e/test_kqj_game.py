@@ -11,7 +11,7 @@ import pytest
 import simcord
 
 from bot.models import Status
-from cogs.table.render import card_text
+from bot.notation import card_text
 from engine import kqj
 from tests.bot.discord_support import (
     BotFactory,

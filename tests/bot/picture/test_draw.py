@@ -197,9 +197,9 @@ def test_alt_text_and_summary_describe_the_table() -> None:
     scene = GOLDEN["caribbean-mid-trick"]()
     alt = alt_text(scene)
     assert "Bob the Builder (led)" not in alt
-    assert "Bob the Builder played 7♠" in alt
+    assert "Bob the Builder played 7♤" in alt
     assert "Łukasz played 2♥ (winning)" in alt
-    assert "Alice (D) played 3♠" in alt
+    assert "Alice (D) played 3♤" in alt
     assert "Trumps ♥" in alt
     assert "Kicks 3♦ 9♥" in alt
     assert "Team A 9, Team B 11 (to 14)" in alt
