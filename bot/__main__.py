@@ -150,7 +150,9 @@ async def serve(settings: Settings, limits: StartupLimits) -> int:
     for attempt in range(1, limits.attempts + 1):
         answers = _Answers()
         async with AllFoursBot(
-            database=settings.database_path, dev_guild_id=settings.dev_guild_id
+            database=settings.database_path,
+            dev_guild_id=settings.dev_guild_id,
+            workers=settings.workers,
         ) as bot:
             bot.http.http_trace = answers.trace()
             try:

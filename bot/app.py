@@ -27,6 +27,7 @@ from bot.clock import Clock
 from bot.service import GameService
 from bot.storage import Storage
 from bot.translator import CatalogTranslator
+from bot.workers import Workers
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +57,7 @@ def intents() -> discord.Intents:
 class AllFoursBot(commands.AutoShardedBot):
     storage: Storage
     service: GameService
+    workers: Workers
 
     def __init__(
         self,
@@ -67,6 +69,8 @@ class AllFoursBot(commands.AutoShardedBot):
         seeds: Callable[[], int] | None = None,
         computer_delay: float = 1.0,
         extensions: Sequence[str] = EXTENSIONS,
+        workers: int = 0,
+        pictures: bool = True,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -80,14 +84,22 @@ class AllFoursBot(commands.AutoShardedBot):
         self._clock = clock
         self._seeds = seeds
         self.computer_delay = computer_delay
+        self.worker_count = workers
+        self.pictures = pictures
+        """Whether tables may be drawn at all (each server may also turn them off)."""
         self.extension_names = tuple(extensions)
         self._resources_open = False
         self._stopping: asyncio.Future[None] | None = None
 
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(self.database)
+        self.workers = Workers(self.worker_count)
         self.service = GameService(
-            self.storage, clock=self._clock, seeds=self._seeds, computer_delay=self.computer_delay
+            self.storage,
+            clock=self._clock,
+            seeds=self._seeds,
+            computer_delay=self.computer_delay,
+            workers=self.workers,
         )
         self._resources_open = True
         await self.tree.set_translator(CatalogTranslator())
@@ -107,6 +119,7 @@ class AllFoursBot(commands.AutoShardedBot):
             return
         self._resources_open = False
         await self.service.close()
+        self.workers.close()
         await self.storage.close()
 
     async def close(self) -> None:

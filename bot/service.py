@@ -40,9 +40,8 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import replace
 from typing import Any, Final
 
-from bot import ratings
+from bot import computers, ratings
 from bot.clock import Clock, SystemClock
-from bot.computers import Computers
 from bot.families import OptionsError, add_stats, family
 from bot.models import ActionRecord, GameRecord, PanelRecord, SeatRecord, Source, Status
 from bot.scheduling import Scheduler
@@ -63,6 +62,7 @@ from bot.tables import (
     snapshot_of,
     table_link,
 )
+from bot.workers import Workers
 
 __all__ = ["GameService", "Panel", "Presenter", "ServiceError", "Snapshot", "Table"]
 
@@ -100,14 +100,14 @@ class GameService:
         seeds: Callable[[], int] | None = None,
         computer_delay: float = 1.0,
         lobby_idle: float = LOBBY_IDLE_SECONDS,
-        computers: Computers | None = None,
+        workers: Workers | None = None,
     ) -> None:
         self.storage = storage
         self.clock: Clock = clock or SystemClock()
         self.presenter: Presenter | None = None
         self._seeds = seeds or _system_seed
         self.computer_delay = computer_delay
-        self.computers = computers or Computers()
+        self.workers = workers or Workers()
         self.lobby_idle = lobby_idle
         self._tables: dict[int, Table] = {}
         self.scheduler = Scheduler(self.clock)
@@ -706,7 +706,7 @@ class GameService:
             level = TIMEOUT_LEVEL if source is Source.TIMEOUT else self._level(snap, seat)
             view = fam.observe(snap.state, seat)
             rng = self._rng(snap, seat)
-            action = await self.computers.decide(fam.name, level, view, legal, rng)
+            action = await self.workers.run(computers.decide, fam.name, level, view, legal, rng)
             await self._move(table, seat, action, source, None)
             source = Source.COMPUTER
             if not fam.is_partial(action):
@@ -737,9 +737,8 @@ class GameService:
             legal = fam.legal_actions(snap.state, seat)
             view = fam.observe(snap.state, seat)
             level = self._level(snap, seat)
-            action = await self.computers.interrupt(
-                fam.name, level, view, legal, self._rng(snap, seat)
-            )
+            rng = self._rng(snap, seat)
+            action = await self.workers.run(computers.interrupt, fam.name, level, view, legal, rng)
             if action is not None:
                 await self._move(table, seat, action, Source.COMPUTER, None)
                 return True
@@ -810,7 +809,6 @@ class GameService:
         """Stop every background task (the tables stay as stored) and the computers' workers."""
         await self.scheduler.close()
         self._tables.clear()
-        self.computers.close()
 
     # --- helpers --------------------------------------------------------------------------
 

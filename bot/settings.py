@@ -40,6 +40,8 @@ class Settings(BaseSettings):
     database_url: str = DEFAULT_DATABASE_URL
     dev_guild_id: int | None = Field(default=None, gt=0)
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = "INFO"
+    workers: int = Field(default=2, ge=0, le=64)
+    """Processes for CPU-heavy work (computer players' search, table pictures); 0: threads."""
 
     @field_validator("*", mode="before")
     @classmethod

@@ -15,6 +15,9 @@ from bot.families import ALL_FOURS
 from bot.i18n import t
 from bot.models import Status
 from bot.notation import card_text
+from bot.picture import allfours as picture
+from bot.picture.common import clock_label
+from bot.picture.scene import Scene
 from bot.service import Panel
 from bot.tables import Snapshot
 from cogs.table.render import (
@@ -27,7 +30,9 @@ from cogs.table.render import (
     add_seat_fields,
     deadline_text,
     hand_text,
+    picture_embed,
     seat_label,
+    seat_names,
     suit_text,
     table_buttons,
     team_label,
@@ -236,6 +241,7 @@ class AllFoursRenderer(
         locale: str,
         *,
         deal: int | None = None,
+        scene: Scene | None = None,
     ) -> TableMessage:
         record = snap.record
         state = snap.state
@@ -302,10 +308,25 @@ class AllFoursRenderer(
                 inline=False,
             )
         embed.set_footer(text=t("table.footer", locale, game=record.id))
+        if scene is not None:
+            picture_embed(embed, scene)
         return TableMessage(
             content=turn_ping(snap, actors, locale),
             embed=embed,
             view=table_buttons(snap, self.family.prefix, locale),
+        )
+
+    def scene(self, snap: AllFoursSnapshot, locale: str) -> Scene:
+        assert snap.state is not None
+        record = snap.record
+        computers = [s for s, r in snap.seats.items() if not r.is_human]
+        return picture.scene_of(
+            allfours.observe(snap.state, None),
+            seat_names(snap, locale),
+            locale=locale,
+            clock=clock_label(record.turn_seconds, locale) if record.turn_seconds else None,
+            computers=computers,
+            title=variant_title(record.variant, locale),
         )
 
     def _closed_hand_message(

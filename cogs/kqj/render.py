@@ -22,6 +22,9 @@ from bot.families import KQJ
 from bot.i18n import t
 from bot.models import Status
 from bot.notation import SUIT_SYMBOLS, card_text
+from bot.picture import kqj as picture
+from bot.picture.common import clock_label
+from bot.picture.scene import Scene
 from bot.service import Panel
 from bot.tables import Snapshot
 from cogs.table.render import (
@@ -36,7 +39,9 @@ from cogs.table.render import (
     deadline_text,
     hand_text,
     mention,
+    picture_embed,
     seat_label,
+    seat_names,
     suit_text,
     table_buttons,
     team_label,
@@ -182,6 +187,7 @@ class KQJRenderer(TableRenderer[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.Play
         locale: str,
         *,
         deal: int | None = None,
+        scene: Scene | None = None,
     ) -> TableMessage:
         record = snap.record
         state = snap.state
@@ -225,10 +231,25 @@ class KQJRenderer(TableRenderer[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.Play
                 inline=False,
             )
         embed.set_footer(text=t("table.footer", locale, game=record.id))
+        if scene is not None:
+            picture_embed(embed, scene)
         return TableMessage(
             content=turn_ping(snap, actors, locale),
             embed=embed,
             view=table_buttons(snap, self.family.prefix, locale),
+        )
+
+    def scene(self, snap: KQJSnapshot, locale: str) -> Scene:
+        assert snap.state is not None
+        record = snap.record
+        computers = [s for s, r in snap.seats.items() if not r.is_human]
+        return picture.scene_of(
+            kqj.observe(snap.state, None),
+            seat_names(snap, locale),
+            locale=locale,
+            clock=clock_label(record.turn_seconds, locale) if record.turn_seconds else None,
+            computers=computers,
+            title=variant_title(record.variant, locale),
         )
 
     def _situation(self, snap: KQJSnapshot, view: kqj.PlayerView, locale: str) -> list[str]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import io
 import json
 import logging
 from collections import OrderedDict
@@ -28,9 +29,11 @@ import discord
 
 from bot.i18n import t
 from bot.models import PanelRecord, Status
+from bot.picture import draw
+from bot.picture.scene import Scene
 from bot.service import GameService, Panel, ServiceError
 from cogs.table import render
-from cogs.table.render import TableRenderer
+from cogs.table.render import TableMessage, TableRenderer
 
 if TYPE_CHECKING:
     from bot.app import AllFoursBot
@@ -45,6 +48,8 @@ answered within Discord's 3 seconds, a table message can be drawn a moment later
 PANEL_EDIT_WINDOW: Final = 14 * 60
 """Discord lets an interaction edit its message for 15 minutes; stop a minute early."""
 MENTIONS: Final = discord.AllowedMentions(everyone=False, roles=False, users=True)
+PICTURE: Final = "table.png"
+"""The table picture's file name; the embed shows it as ``attachment://table.png``."""
 RENDERED_MEMORY: Final = 5000
 """How many messages' last drawing is remembered (old hands' messages are never redrawn)."""
 
@@ -63,9 +68,16 @@ class PanelHandle:
     """The deal the panel last showed (to say "hand 3 is over" when the next one starts)."""
 
 
-def payload_hash(content: str, embed: discord.Embed, view: discord.ui.View | None) -> str:
-    """A fingerprint of a message's look, to skip edits that would change nothing."""
-    data = [content, embed.to_dict(), view.to_components() if view else []]
+def payload_hash(shown: TableMessage, scene: Scene | None = None) -> str:
+    """A fingerprint of a message's look (its picture's included), to skip edits that would
+    change nothing."""
+    view = shown.view
+    data = [
+        shown.content,
+        shown.embed.to_dict(),
+        view.to_components() if view else [],
+        scene.fingerprint() if scene is not None else None,
+    ]
     return hashlib.sha1(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
 
 
@@ -80,6 +92,8 @@ class TablePresenter:
         self._panels: dict[tuple[int, int], PanelHandle] = {}
         self._loaded: set[int] = set()
         self._rendered: OrderedDict[int, str] = OrderedDict()
+        self._pictures: dict[int, str] = {}
+        """Message id -> fingerprint of the scene its picture shows."""
         self._answering = 0
         self._quiet = asyncio.Event()
         self._quiet.set()
@@ -144,13 +158,14 @@ class TablePresenter:
         self, message_id: int, content: str, embed: discord.Embed, view: discord.ui.View | None
     ) -> None:
         """A click already drew this message in its response: no need to edit it again."""
-        self._remember(message_id, payload_hash(content, embed, view))
+        self._remember(message_id, payload_hash(TableMessage(content, embed, view)))
 
     def _remember(self, message_id: int, fingerprint: str) -> None:
         self._rendered[message_id] = fingerprint
         self._rendered.move_to_end(message_id)
         while len(self._rendered) > RENDERED_MEMORY:
-            self._rendered.popitem(last=False)
+            gone, _ = self._rendered.popitem(last=False)
+            self._pictures.pop(gone, None)
 
     def _renderer(self, family: str) -> TableRenderer[Any, Any, Any, Any]:
         renderer = self._renderers(family)
@@ -168,7 +183,7 @@ class TablePresenter:
         if snap.state is None:
             embed = render.lobby_embed(snap, renderer, locale)
             view = render.lobby_view(snap, renderer, locale)
-            await self._show(game_id, channel, message_id, None, "", embed, view)
+            await self._show(game_id, channel, message_id, None, TableMessage("", embed, view))
             return
         deadlines = self.service.deadlines(game_id)
         deal = renderer.family.deal_number(snap.state)
@@ -176,15 +191,21 @@ class TablePresenter:
             # The lobby message is still the current one: mark it started, open deal 1.
             if message_id is not None:
                 lobby = render.lobby_embed(snap, renderer, locale)
-                await self._edit(channel, message_id, "", lobby, None)
+                await self._edit(channel, message_id, TableMessage("", lobby, None))
             message_id = None
         elif message_deal != deal:
             done = renderer.table_message(snap, deadlines, locale, deal=message_deal)
             if message_id is not None:
-                await self._edit(channel, message_id, done.content, done.embed, done.view)
+                await self._edit(channel, message_id, done)
             message_id = None
-        shown = renderer.table_message(snap, deadlines, locale)
-        await self._show(game_id, channel, message_id, deal, shown.content, shown.embed, shown.view)
+        scene = renderer.scene(snap, locale) if self.bot.pictures and record.pictures else None
+        shown = renderer.table_message(snap, deadlines, locale, scene=scene)
+        await self._show(game_id, channel, message_id, deal, shown, scene)
+
+    async def _picture(self, scene: Scene) -> discord.File:
+        """The table picture as an attachment, drawn by a worker (never on the event loop)."""
+        png = await self.bot.workers.run(draw.render, scene)
+        return discord.File(io.BytesIO(png), filename=PICTURE, description=draw.alt_text(scene))
 
     async def _show(
         self,
@@ -192,40 +213,60 @@ class TablePresenter:
         channel: discord.PartialMessageable,
         message_id: int | None,
         deal: int | None,
-        content: str,
-        embed: discord.Embed,
-        view: discord.ui.View | None,
+        shown: TableMessage,
+        scene: Scene | None = None,
     ) -> None:
         """Edit the table's message, or post a new one (new deal, or the old one is gone)."""
         if message_id is not None:
             try:
-                await self._edit(channel, message_id, content, embed, view)
+                await self._edit(channel, message_id, shown, scene)
                 return
             except discord.NotFound:
                 log.info("table %s: message %s is gone, posting a new one", game_id, message_id)
+        files = [await self._picture(scene)] if scene is not None else []
         message = await channel.send(
-            content=content,
-            embed=embed,
-            view=view or discord.utils.MISSING,
+            content=shown.content,
+            embed=shown.embed,
+            view=shown.view or discord.utils.MISSING,
+            files=files,
             allowed_mentions=MENTIONS,
         )
-        self._remember(message.id, payload_hash(content, embed, view))
+        self._remember(message.id, payload_hash(shown, scene))
+        if scene is not None:
+            self._pictures[message.id] = scene.fingerprint()
         await self.service.set_message(game_id, message.id, deal)
 
     async def _edit(
         self,
         channel: discord.PartialMessageable,
         message_id: int,
-        content: str,
-        embed: discord.Embed,
-        view: discord.ui.View | None,
+        shown: TableMessage,
+        scene: Scene | None = None,
     ) -> None:
-        fingerprint = payload_hash(content, embed, view)
+        """Edit a table message unless it would change nothing; the picture is drawn and sent
+        again only when the table it shows changed (an unchanged table is not redrawn)."""
+        fingerprint = payload_hash(shown, scene)
         if self._rendered.get(message_id) == fingerprint:
             return
-        await channel.get_partial_message(message_id).edit(
-            content=content, embed=embed, view=view, allowed_mentions=MENTIONS
-        )
+        partial = channel.get_partial_message(message_id)
+        drawn = scene.fingerprint() if scene is not None else None
+        if drawn == self._pictures.get(message_id):
+            await partial.edit(
+                content=shown.content, embed=shown.embed, view=shown.view, allowed_mentions=MENTIONS
+            )
+        else:
+            files = [await self._picture(scene)] if scene is not None else []
+            await partial.edit(
+                content=shown.content,
+                embed=shown.embed,
+                view=shown.view,
+                attachments=files,
+                allowed_mentions=MENTIONS,
+            )
+            if drawn is None:
+                self._pictures.pop(message_id, None)
+            else:
+                self._pictures[message_id] = drawn
         self._remember(message_id, fingerprint)
 
     # --- hand panels -------------------------------------------------------------------------

@@ -22,6 +22,8 @@ from bot.families import Family
 from bot.i18n import t
 from bot.models import PlayerMatch, RatingRow, Status
 from bot.notation import SUIT_SYMBOLS, card_text
+from bot.picture.draw import summary_line
+from bot.picture.scene import Scene
 from bot.service import Panel
 from bot.tables import Snapshot
 from cogs.table.components import (
@@ -48,6 +50,8 @@ PER_ROW: Final = 5
 MAX_OPTIONS: Final = 25
 """Discord's limit of options in one select menu."""
 COLOUR: Final = discord.Colour.dark_green()
+PICTURE: Final = "table.png"
+"""The file name of the table picture attached to a table message."""
 TEAM_LETTERS: Final = "ABCDEF"
 
 
@@ -178,9 +182,16 @@ class TableRenderer(ABC, Generic[RulesT, StateT, ActionT, ViewT]):
         locale: str,
         *,
         deal: int | None = None,
+        scene: Scene | None = None,
     ) -> TableMessage:
         """The public message of deal ``deal`` (default: the current one); a deal that is
-        over shows its count, and the result when the game ended with it."""
+        over shows its count, and the result when the game ended with it. With the table's
+        picture (``scene``), the message is compact: the picture shows the seats, the trick
+        and the scores; the text keeps a one-line summary and whose turn it is."""
+
+    @abstractmethod
+    def scene(self, snap: Snapshot[RulesT, StateT], locale: str) -> Scene:
+        """What the table picture shows, from the spectator's view only."""
 
     @abstractmethod
     def panel_fields(self, panel: Panel, locale: str) -> list[tuple[str, str, bool]]:
@@ -347,6 +358,33 @@ def lobby_view(
         )
     view.add_item(LobbyButton.make(prefix, game, "r", label=t("lobby.rules", locale), row=2))
     return view
+
+
+def picture_embed(embed: discord.Embed, scene: Scene) -> None:
+    """Make a table embed compact around its picture: the summary line as description, the
+    seat fields dropped (the picture shows them), the picture as the embed's image."""
+    embed.description = summary_line(scene)
+    kept = [f for f in embed.fields if not f.inline]
+    embed.clear_fields()
+    for field_ in kept:
+        embed.add_field(name=field_.name, value=field_.value, inline=False)
+    embed.set_image(url=f"attachment://{PICTURE}")
+
+
+def seat_names(snap: Snapshot[Any, Any], locale: str) -> list[str]:
+    """The name of every seat as the picture writes it (no mention markup in an image)."""
+    names = []
+    for seat in range(len(snap.seats)):
+        record = snap.seats.get(seat)
+        if record is None:
+            names.append(t("seat.empty", locale))
+        elif record.user_id is None:
+            level = t(f"level.{record.level}", locale) if record.level else None
+            key = "seat.computer_level" if level else "seat.computer"
+            names.append(t(key, locale, number=seat + 1, level=level))
+        else:
+            names.append(record.name)
+    return names
 
 
 def table_buttons(snap: Snapshot[Any, Any], prefix: str, locale: str) -> discord.ui.View:

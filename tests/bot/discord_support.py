@@ -41,6 +41,7 @@ async def make_bot(db_path: Path) -> AsyncIterator[BotFactory]:
     def factory(**options: Any) -> AllFoursBot:
         options.setdefault("seeds", lambda: next(seeds))
         options.setdefault("computer_delay", 0)
+        options.setdefault("pictures", False)  # drawn only by the tests about pictures
         bot = AllFoursBot(database=db_path, shard_count=2, **options)
         bots.append(bot)
         return bot

@@ -1,0 +1,61 @@
+"""The table picture on the public table message, through the real bot."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import simcord
+
+from tests.bot.discord_support import BotFactory, open_table, service_of, text_of
+
+
+def _uploads(env: simcord.Env) -> int:
+    """Table pictures sent to Discord so far (a new message's or an edit's attachment)."""
+    count = 0
+    for request in env.http_requests:
+        body: Any = request.json
+        if isinstance(body, dict):
+            files = body.get("attachments") or []
+            count += sum(1 for f in files if f.get("filename") == "table.png" and "id" in f)
+    return count
+
+
+async def test_the_table_message_shows_a_picture(
+    simcord_env: simcord.Env, make_bot: BotFactory
+) -> None:
+    """With pictures on, the table message carries the picture and a compact text (a summary
+    line, whose turn it is, the score) with the picture's description for screen readers;
+    moves redraw it, a refresh that changes nothing does not."""
+    env = simcord_env
+    await env.restart_bot(make_bot(pictures=True))
+    table = await open_table(env)
+    message = table.message
+    (attachment,) = message.attachments
+    assert attachment.filename == "table.png"
+    assert "Seats in order of play: ana" in (attachment.description or "")  # the alt text
+    embed = message.embeds[0].to_dict()
+    assert embed["image"]["url"] == "attachment://table.png"
+    assert all(not field.get("inline") for field in embed.get("fields", []))  # no seat lists
+    assert "your turn" in text_of(message) and "Caribbean" in embed["description"]
+    drawn = _uploads(env)
+    assert drawn >= 1
+    service_of(env).presenter.refresh(table.game_id)  # nothing changed: not drawn again
+    await env.settle()
+    assert _uploads(env) == drawn
+    assert await table.play(1) == 1  # a move: the picture changes
+    await env.settle()
+    assert _uploads(env) > drawn
+
+
+async def test_a_server_can_turn_the_pictures_off(
+    simcord_env: simcord.Env, make_bot: BotFactory
+) -> None:
+    """The server setting: tables opened afterwards carry no picture, only the full text."""
+    env = simcord_env
+    await env.restart_bot(make_bot(pictures=True))
+    guild = env.create_guild("No pictures")
+    await service_of(env).update_server_settings(guild.id, pictures=False)
+    table = await open_table(env, guild=guild)
+    assert not table.message.attachments
+    assert "Team A: 0" in text_of(table.message)  # the full text, seat lists included
+    assert _uploads(env) == 0
