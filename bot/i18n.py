@@ -4,6 +4,10 @@ Catalogs live in ``bot/locales/<language>.py`` as a ``MESSAGES`` dict of ``key -
 ``str.format`` placeholders. A locale such as ``pt-BR`` falls back to ``pt`` and then to
 English, so a language can be added without touching the cogs. A key missing from every
 catalog is a programming error and raises ``KeyError`` (tests check every key used exists).
+
+A parameter may itself be a catalog string (a command's ``T(key)``, see ``bot.translator``): it
+is written in the message's language, so a Japanese text names ``/オールフォー`` where the
+English one names ``/allfours``.
 """
 
 from __future__ import annotations
@@ -11,10 +15,10 @@ from __future__ import annotations
 import importlib
 from collections.abc import Mapping
 from functools import cache
-from typing import Final
+from typing import Any, Final, Protocol, runtime_checkable
 
 DEFAULT_LOCALE: Final = "en"
-LANGUAGES: Final = ("en",)
+LANGUAGES: Final = ("en", "ja")
 """Languages with a catalog in ``bot/locales``."""
 
 
@@ -45,10 +49,34 @@ def lookup(key: str, locale: str | None) -> str | None:
     return None
 
 
+@runtime_checkable
+class CatalogString(Protocol):
+    """A string that names its catalog key, as ``bot.translator.T`` makes them (discord.py's
+    ``locale_str`` keeps the key in ``extras``)."""
+
+    @property
+    def extras(self) -> dict[str, Any]: ...
+
+
+def _in_language(value: object, locale: str | None) -> object:
+    """A catalog string in ``locale``; any other parameter as it is."""
+    if isinstance(value, CatalogString):
+        key = value.extras.get("key")
+        if isinstance(key, str):
+            return t(key, locale, **(value.extras.get("params") or {}))
+    return value
+
+
 def t(key: str, locale: str | None = None, /, **params: object) -> str:
-    """The text of ``key`` in ``locale`` (falling back to English), formatted with ``params``."""
+    """The text of ``key`` in ``locale`` (falling back to English), formatted with ``params``.
+
+    >>> t("opt.target", "ja", target=14), t("opt.target", "ja-JP", target=7)
+    ('先に14点で勝利', '先に7点で勝利')
+    """
     for language in _chain(locale):
         text = catalog(language).get(key)
         if text is not None:
-            return text.format(**params) if params else text
+            if not params:
+                return text
+            return text.format(**{name: _in_language(v, locale) for name, v in params.items()})
     raise KeyError(f"no message {key!r} in any catalog")
