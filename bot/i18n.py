@@ -15,7 +15,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Mapping
 from functools import cache
-from typing import Any, Final, Protocol, runtime_checkable
+from typing import Final
 
 DEFAULT_LOCALE: Final = "en"
 LANGUAGES: Final = ("en", "ja")
@@ -49,21 +49,15 @@ def lookup(key: str, locale: str | None) -> str | None:
     return None
 
 
-@runtime_checkable
-class CatalogString(Protocol):
-    """A string that names its catalog key, as ``bot.translator.T`` makes them (discord.py's
-    ``locale_str`` keeps the key in ``extras``)."""
-
-    @property
-    def extras(self) -> dict[str, Any]: ...
-
-
 def _in_language(value: object, locale: str | None) -> object:
-    """A catalog string in ``locale``; any other parameter as it is."""
-    if isinstance(value, CatalogString):
-        key = value.extras.get("key")
-        if isinstance(key, str):
-            return t(key, locale, **(value.extras.get("params") or {}))
+    """A catalog string (one with a ``key`` in its ``extras``, as ``bot.translator.T`` makes
+    them with discord.py's ``locale_str``) in ``locale``; any other parameter as it is."""
+    if isinstance(value, str | int | float):  # nearly every parameter: decided at once
+        return value
+    extras = getattr(value, "extras", None)
+    key = extras.get("key") if isinstance(extras, dict) else None
+    if isinstance(extras, dict) and isinstance(key, str):
+        return t(key, locale, **(extras.get("params") or {}))
     return value
 
 
