@@ -4,6 +4,10 @@ Catalogs live in ``bot/locales/<language>.py`` as a ``MESSAGES`` dict of ``key -
 ``str.format`` placeholders. A locale such as ``pt-BR`` falls back to ``pt`` and then to
 English, so a language can be added without touching the cogs. A key missing from every
 catalog is a programming error and raises ``KeyError`` (tests check every key used exists).
+
+A parameter may itself be a catalog string (a command's ``T(key)``, see ``bot.translator``): it
+is written in the message's language, so a Japanese text names ``/オールフォー`` where the
+English one names ``/allfours``.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from functools import cache
 from typing import Final
 
 DEFAULT_LOCALE: Final = "en"
-LANGUAGES: Final = ("en",)
+LANGUAGES: Final = ("en", "ja")
 """Languages with a catalog in ``bot/locales``."""
 
 
@@ -45,10 +49,28 @@ def lookup(key: str, locale: str | None) -> str | None:
     return None
 
 
+def _in_language(value: object, locale: str | None) -> object:
+    """A catalog string (one with a ``key`` in its ``extras``, as ``bot.translator.T`` makes
+    them with discord.py's ``locale_str``) in ``locale``; any other parameter as it is."""
+    if isinstance(value, str | int | float):  # nearly every parameter: decided at once
+        return value
+    extras = getattr(value, "extras", None)
+    key = extras.get("key") if isinstance(extras, dict) else None
+    if isinstance(extras, dict) and isinstance(key, str):
+        return t(key, locale, **(extras.get("params") or {}))
+    return value
+
+
 def t(key: str, locale: str | None = None, /, **params: object) -> str:
-    """The text of ``key`` in ``locale`` (falling back to English), formatted with ``params``."""
+    """The text of ``key`` in ``locale`` (falling back to English), formatted with ``params``.
+
+    >>> t("opt.target", "ja", target=14), t("opt.target", "ja-JP", target=7)
+    ('先に14点で勝利', '先に7点で勝利')
+    """
     for language in _chain(locale):
         text = catalog(language).get(key)
         if text is not None:
-            return text.format(**params) if params else text
+            if not params:
+                return text
+            return text.format(**{name: _in_language(v, locale) for name, v in params.items()})
     raise KeyError(f"no message {key!r} in any catalog")

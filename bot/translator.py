@@ -1,8 +1,12 @@
 """Slash-command names, descriptions and choices through the same catalogs as everything else.
 
-Commands are declared with ``T(key)``: the English text becomes the default Discord shows, and
-the key travels in the ``locale_str`` extras so this translator can give Discord every other
-language that has a catalog entry (none yet; adding a catalog is enough).
+Commands are declared with ``T(key)`` — group and command names (``cmdname.*``), option names
+through ``app_commands.rename`` (``optname.*``), descriptions and choices: the English text
+becomes the default Discord shows (and what players type), and the key travels in the
+``locale_str`` extras so this translator can give Discord every other language that has a
+catalog entry (Japanese: ``/オールフォー 開始``). A localized command or option name must follow
+Discord's rules — lower case, letters, digits, ``-`` and ``_``, at most 32 characters —
+which ``tests/bot/test_translator.py`` checks for every language.
 """
 
 from __future__ import annotations

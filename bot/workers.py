@@ -6,13 +6,16 @@ table's clicks.
 picklable arguments (a seat's view and a random generator; a picture's scene), so it runs in
 another interpreter and a search cannot hold the event loop's GIL. ``Workers(0)`` runs the
 work in a thread instead: for tests, and for machines with a single core.
+
+The pool is ``multiprocessing``'s, whose ``terminate`` stops the workers at once: a stopping
+bot (SIGTERM) must exit within two seconds, and work in flight has committed nothing.
 """
 
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import multiprocessing
+import multiprocessing.pool
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -22,21 +25,38 @@ T = TypeVar("T")
 class Workers:
     def __init__(self, processes: int = 0) -> None:
         self.processes = processes
-        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+        self._pool: multiprocessing.pool.Pool | None = None
         if processes > 0:
             # "spawn": a fresh interpreter per worker, never a fork of a running event loop.
-            context = multiprocessing.get_context("spawn")
-            self._pool = concurrent.futures.ProcessPoolExecutor(processes, mp_context=context)
+            self._pool = multiprocessing.get_context("spawn").Pool(processes)
 
     async def run(self, function: Callable[..., T], *args: Any) -> T:
         """``function(*args)`` in a worker process (or a thread), without blocking the loop."""
         if self._pool is None:
             return await asyncio.to_thread(function, *args)
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, function, *args)
+        future: asyncio.Future[T] = loop.create_future()
+
+        # The pool calls back from its own thread: hand the outcome to the event loop, unless
+        # the caller went away (cancelled) and the result is no longer wanted.
+        def done(value: T) -> None:
+            if not future.done():
+                future.set_result(value)
+
+        def failed(error: BaseException) -> None:
+            if not future.done():
+                future.set_exception(error)
+
+        self._pool.apply_async(
+            function,
+            args,
+            callback=lambda value: loop.call_soon_threadsafe(done, value),
+            error_callback=lambda error: loop.call_soon_threadsafe(failed, error),
+        )
+        return await future
 
     def close(self) -> None:
-        """Stop the workers (work in flight is abandoned: nothing it did was committed)."""
+        """Stop the workers at once (work in flight is abandoned: it committed nothing)."""
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool.terminate()
             self._pool = None

@@ -22,11 +22,14 @@ _SCOPES: Final = [
 
 @app_commands.guild_only()
 class AllFoursCog(
-    TableCog, name="AllFours", group_name="allfours", group_description=T("cmd.group")
+    TableCog,
+    name="AllFours",
+    group_name=T("cmdname.allfours"),
+    group_description=T("cmd.group"),
 ):
     renderer = RENDERER
 
-    @app_commands.command(name="start", description=T("cmd.start"))
+    @app_commands.command(name=T("cmdname.start"), description=T("cmd.start"))
     @app_commands.describe(
         variant=T("cmd.start.variant"),
         players=T("cmd.start.players"),
@@ -40,6 +43,20 @@ class AllFoursCog(
         game_tie=T("cmd.start.game_tie"),
         undertrump=T("cmd.start.undertrump"),
         take_one_to_win=T("cmd.start.take_one_to_win"),
+    )
+    @app_commands.rename(
+        variant=T("optname.variant"),
+        players=T("optname.players"),
+        partnerships=T("optname.partnerships"),
+        target=T("optname.target"),
+        timer=T("optname.timer"),
+        pause=T("optname.pause"),
+        kicks=T("optname.kicks"),
+        low=T("optname.low"),
+        gift=T("optname.gift"),
+        game_tie=T("optname.game_tie"),
+        undertrump=T("optname.undertrump"),
+        take_one_to_win=T("optname.take_one_to_win"),
     )
     @app_commands.choices(
         variant=_VARIANTS,
@@ -90,14 +107,16 @@ class AllFoursCog(
             pause=pause,
         )
 
-    @app_commands.command(name="rules", description=T("cmd.rules"))
+    @app_commands.command(name=T("cmdname.rules"), description=T("cmd.rules"))
     @app_commands.describe(variant=T("cmd.rules.variant"))
+    @app_commands.rename(variant=T("optname.variant"))
     @app_commands.choices(variant=_VARIANTS)
     async def rules(self, interaction: discord.Interaction, variant: str | None = None) -> None:
         await self.show_rules(interaction, variant)
 
-    @app_commands.command(name="leaderboard", description=T("cmd.leaderboard"))
+    @app_commands.command(name=T("cmdname.leaderboard"), description=T("cmd.leaderboard"))
     @app_commands.describe(scope=T("cmd.leaderboard.scope"))
+    @app_commands.rename(scope=T("optname.scope"))
     @app_commands.choices(scope=_SCOPES)
     async def leaderboard(self, interaction: discord.Interaction, scope: str = "s") -> None:
         await self.show_board(interaction, ALL_FOURS.pools[0], scope)

@@ -21,10 +21,12 @@ _SCOPES: Final = [
 
 
 @app_commands.guild_only()
-class KQJCog(TableCog, name="KQJ", group_name="kqj", group_description=T("cmd.kqj.group")):
+class KQJCog(
+    TableCog, name="KQJ", group_name=T("cmdname.kqj"), group_description=T("cmd.kqj.group")
+):
     renderer = RENDERER
 
-    @app_commands.command(name="start", description=T("cmd.kqj.start"))
+    @app_commands.command(name=T("cmdname.start"), description=T("cmd.kqj.start"))
     @app_commands.describe(
         teams=T("cmd.kqj.start.teams"),
         random_partners=T("cmd.kqj.start.random_partners"),
@@ -32,6 +34,14 @@ class KQJCog(TableCog, name="KQJ", group_name="kqj", group_description=T("cmd.kq
         target=T("cmd.kqj.start.target"),
         timer=T("cmd.start.timer"),
         pause=T("cmd.start.pause"),
+    )
+    @app_commands.rename(
+        teams=T("optname.teams"),
+        random_partners=T("optname.random_partners"),
+        auction=T("optname.auction"),
+        target=T("optname.target"),
+        timer=T("optname.timer"),
+        pause=T("optname.pause"),
     )
     @app_commands.choices(
         teams=[
@@ -63,12 +73,13 @@ class KQJCog(TableCog, name="KQJ", group_name="kqj", group_description=T("cmd.kq
             pause=pause,
         )
 
-    @app_commands.command(name="rules", description=T("cmd.kqj.rules"))
+    @app_commands.command(name=T("cmdname.rules"), description=T("cmd.kqj.rules"))
     async def rules(self, interaction: discord.Interaction) -> None:
         await self.show_rules(interaction, None)
 
-    @app_commands.command(name="leaderboard", description=T("cmd.leaderboard"))
+    @app_commands.command(name=T("cmdname.leaderboard"), description=T("cmd.leaderboard"))
     @app_commands.describe(mode=T("cmd.kqj.leaderboard.mode"), scope=T("cmd.leaderboard.scope"))
+    @app_commands.rename(mode=T("optname.mode"), scope=T("optname.scope"))
     @app_commands.choices(
         mode=[Choice(name=T(f"pool.{pool}"), value=pool) for pool in KQJ.pools],
         scope=_SCOPES,

@@ -217,13 +217,13 @@ class TableCog(commands.GroupCog):
 
     # --- commands every family shares --------------------------------------------------------
 
-    @app_commands.command(name="hand", description=T("cmd.hand"))
+    @app_commands.command(name=T("cmdname.hand"), description=T("cmd.hand"))
     async def hand(self, interaction: discord.Interaction) -> None:
         async with self.replying(interaction):
             snap = await self.table_for(interaction)
             await self.on_hand(interaction, snap.id, edit=False)
 
-    @app_commands.command(name="leave", description=T("cmd.leave"))
+    @app_commands.command(name=T("cmdname.leave"), description=T("cmd.leave"))
     async def leave(self, interaction: discord.Interaction) -> None:
         assert interaction.guild_id is not None
         async with self.replying(interaction):
@@ -233,7 +233,7 @@ class TableCog(commands.GroupCog):
                 interaction, t(key, locale_of(interaction), channel_id=snap.record.channel_id)
             )
 
-    @app_commands.command(name="end", description=T("cmd.end"))
+    @app_commands.command(name=T("cmdname.end"), description=T("cmd.end"))
     async def end(self, interaction: discord.Interaction) -> None:
         async with self.replying(interaction):
             assert interaction.channel_id is not None
@@ -244,8 +244,9 @@ class TableCog(commands.GroupCog):
             await self.service.end(snap.id, interaction.user.id, can_manage=can_manage)
             await answer(interaction, t("end.done", locale_of(interaction), game=snap.id))
 
-    @app_commands.command(name="stats", description=T("cmd.stats"))
+    @app_commands.command(name=T("cmdname.stats"), description=T("cmd.stats"))
     @app_commands.describe(user=T("cmd.stats.user"))
+    @app_commands.rename(user=T("optname.user"))
     async def stats(
         self, interaction: discord.Interaction, user: discord.User | None = None
     ) -> None:
@@ -253,8 +254,9 @@ class TableCog(commands.GroupCog):
         embed, view = await self.stats_page(interaction, target.id, 0)
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
-    @app_commands.command(name="settings", description=T("cmd.settings"))
+    @app_commands.command(name=T("cmdname.settings"), description=T("cmd.settings"))
     @app_commands.describe(timer=T("cmd.settings.timer"))
+    @app_commands.rename(timer=T("optname.timer"))
     async def settings(self, interaction: discord.Interaction, timer: Range[int, 0, 3600]) -> None:
         assert interaction.guild_id is not None
         async with self.replying(interaction):

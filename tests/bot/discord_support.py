@@ -22,6 +22,7 @@ from simcord.components import walk_components
 from simcord.enums import ComponentType, InteractionType
 
 from bot.app import AllFoursBot
+from bot.i18n import t
 from bot.service import GameService
 
 BotFactory = Callable[..., AllFoursBot]
@@ -238,9 +239,18 @@ class Table:
 
 
 def is_my_turn(message: discord.Message | simcord.ResponseMessage) -> bool:
-    """Whether a hand panel says its owner has something to decide (as a person reads it)."""
+    """Whether a hand panel says its owner has something to decide (as a person reads it, in
+    English or in Japanese)."""
     shown = text_of(message)
-    return "**Your turn" in shown or "**Discard" in shown or "may act out of turn" in shown
+    return any(mark in shown for mark in YOUR_TURN)
+
+
+YOUR_TURN = tuple(
+    t(key, language).split("**")[1]
+    for language in ("en", "ja")
+    for key in ("panel.your_turn.play", "panel.your_turn.discard", "kqj.panel.may_interrupt")
+)
+"""How a panel's first line says that its owner has something to decide."""
 
 
 def playable(message: discord.Message | simcord.ResponseMessage) -> list[dict[str, Any]]:

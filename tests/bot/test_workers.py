@@ -1,0 +1,59 @@
+"""CPU-heavy work runs off the event loop, in worker processes or a thread."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+
+import pytest
+
+from bot.computers import decide
+from bot.workers import Workers
+from engine import allfours
+
+
+def _pid() -> int:
+    return os.getpid()
+
+
+def _fail() -> None:
+    raise ValueError("a worker's error reaches the caller")
+
+
+async def test_a_process_pool_runs_work_elsewhere_and_keeps_the_loop_free() -> None:
+    workers = Workers(1)
+    try:
+        ticks = 0
+
+        async def tick() -> None:
+            nonlocal ticks
+            while True:
+                ticks += 1
+                await asyncio.sleep(0.001)
+
+        ticker = asyncio.create_task(tick())
+        assert await workers.run(_pid) != os.getpid()
+        ticker.cancel()
+        assert ticks > 0  # the loop kept running while the worker started and answered
+        with pytest.raises(ValueError, match="reaches the caller"):
+            await workers.run(_fail)
+    finally:
+        workers.close()
+
+
+async def test_a_decision_in_a_worker_equals_one_taken_here() -> None:
+    """Views, legal actions and random generators travel to a worker and back unchanged."""
+    state = allfours.new_game(allfours.preset("caribbean"), seed=3)
+    seat = state.to_act
+    view, legal = allfours.observe(state, seat), allfours.legal_actions(state, seat)
+    here = decide("allfours", "normal", view, legal, random.Random(5))
+    workers = Workers(1)
+    try:
+        assert (
+            await workers.run(decide, "allfours", "normal", view, legal, random.Random(5)) == here
+        )
+    finally:
+        workers.close()
+    threads = Workers(0)
+    assert await threads.run(decide, "allfours", "normal", view, legal, random.Random(5)) == here
