@@ -26,6 +26,20 @@ from bot.storage import Storage, Transaction
 
 MIN_GAMES: Final = 5
 _MODEL: Final = PlackettLuce()
+SCALE_BASE: Final = 1000
+SCALE_STEP: Final = 40
+
+
+def displayed(row: RatingRow) -> int:
+    """The rating players read: ``1000 + 40 × ordinal``, never below 0. A new player (ordinal
+    0: mu 25, sigma 25/3) shows 1000, where the raw ordinal reads as a puzzling 0 or, after one
+    lost game, as a negative number; a strong regular reaches about 2000.
+
+    >>> from bot.models import RatingRow
+    >>> displayed(RatingRow("allfours", 0, 1, 25.0, 25 / 3, 0.0, 0, 0, {}))
+    1000
+    """
+    return max(0, round(SCALE_BASE + SCALE_STEP * row.ordinal))
 
 
 def is_rateable(match: MatchRecord) -> bool:

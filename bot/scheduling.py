@@ -56,6 +56,16 @@ class Scheduler:
             table.lobby_task.cancel()
         table.lobby_task = self._spawn(self._after(table, idle, work), name=f"lobby-{table.id}")
 
+    def nudge(self, table: Table, work: Work, delay: float | None) -> None:
+        """(Re)start the table's nudge countdown; ``None`` only stops it."""
+        if table.nudge_task is not None and table.nudge_task is not asyncio.current_task():
+            table.nudge_task.cancel()
+        table.nudge_task = None
+        if delay is not None:
+            table.nudge_task = self._spawn(
+                self._after(table, delay, work), name=f"nudge-{table.id}"
+            )
+
     def stop(self, table: Table) -> None:
         """A table closed: stop its tasks (except the one calling)."""
         current = asyncio.current_task()

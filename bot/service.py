@@ -62,6 +62,7 @@ from bot.tables import (
     snapshot_of,
     table_link,
 )
+from bot.translator import T
 from bot.workers import Workers
 
 __all__ = ["GameService", "Panel", "Presenter", "ServiceError", "Snapshot", "Table"]
@@ -268,7 +269,12 @@ class GameService:
     async def _check_user_free(self, guild_id: int, user_id: int) -> None:
         mine = await self.storage.open_game_of_user(guild_id, user_id)
         if mine is not None:
-            raise ServiceError("lobby.user_busy", channel_id=mine.channel_id, link=table_link(mine))
+            raise ServiceError(
+                "lobby.user_busy",
+                channel_id=mine.channel_id,
+                link=table_link(mine),
+                command=T(f"cmdname.{mine.family}"),
+            )
 
     async def set_message(self, game_id: int, message_id: int | None, deal: int | None) -> None:
         """Record the message that shows the table now (lobby: ``deal`` None)."""
@@ -388,6 +394,66 @@ class GameService:
             table.lobby_task.cancel()
         self._after_change(table, None, None)
         log.info("table %s started", game_id)
+        return table.current
+
+    async def rematch(self, game_id: int, user_id: int, user_name: str) -> AnySnapshot:
+        """ "Play again": a new lobby in the same channel with the same rules and options and
+        the same seats — the people who are not at another table by now, and the computers at
+        their levels. Whoever asks (a player of the finished game) hosts it."""
+        old = await self.snapshot(game_id)
+        if old.status is not Status.FINISHED:
+            raise ServiceError("rematch.not_finished")
+        mine = old.seat_of(user_id)
+        if mine is None or old.seats[mine].user_id is None:
+            raise ServiceError("act.not_seated")
+        record = old.record
+        await self._check_free(record.guild_id, record.channel_id, user_id)
+        seats: dict[int, SeatRecord] = {}
+        for seat, previous in old.seats.items():
+            if previous.user_id is None:
+                seats[seat] = SeatRecord(
+                    seat=seat, user_id=None, name="", computer=True, level=previous.level
+                )
+            elif previous.user_id == user_id:
+                seats[seat] = SeatRecord(seat=seat, user_id=user_id, name=user_name)
+            elif await self.storage.open_game_of_user(record.guild_id, previous.user_id) is None:
+                seats[seat] = SeatRecord(seat=seat, user_id=previous.user_id, name=previous.name)
+        now = self.clock.now()
+        fresh = replace(
+            record,
+            id=0,
+            seed=self._seeds(),
+            status=Status.LOBBY,
+            snapshot=None,
+            version=0,
+            message_id=None,
+            message_deal=None,
+            host_id=user_id,
+            rated=all(s.user_id is not None for s in seats.values()),
+            last_deal=None,
+            end_reason=None,
+            ended_by=None,
+            created_at=now,
+            updated_at=now,
+            nudge_message_id=None,
+            seats=seats,
+        )
+        try:
+            async with self.storage.transaction() as tx:
+                new_id = await tx.insert_game(fresh)
+        except sqlite3.IntegrityError:
+            await self._check_free(record.guild_id, record.channel_id, user_id)
+            raise
+        fresh = replace(fresh, id=new_id)
+        table = Table(family=family(fresh.family), current=Snapshot(fresh, old.rules, None))
+        self._tables[new_id] = table
+        self._arm_lobby(table)
+        log.info(
+            "table %s opened in channel %s (play again after %s)",
+            new_id,
+            record.channel_id,
+            game_id,
+        )
         return table.current
 
     async def cancel(self, game_id: int, user_id: int) -> AnySnapshot:
@@ -512,7 +578,7 @@ class GameService:
             if not snap.status.is_open:
                 raise ServiceError("act.table_closed")
             if user_id != snap.record.host_id and not can_manage:
-                raise ServiceError("end.not_allowed")
+                raise ServiceError("end.not_allowed", host=f"<@{snap.record.host_id}>")
             if snap.status is Status.LOBBY:
                 await self._close(table, Status.CANCELLED, "cancelled", user_id)
             else:
@@ -648,16 +714,53 @@ class GameService:
         if seat is not None and not partial:
             table.deadlines.pop(seat, None)  # the seat took its decision: its clock stops
         self._rearm_turn_clock(table)
+        self._rearm_nudge(table)
         self._schedule_computers(table)
         self._refresh(table)
+
+    def _rearm_nudge(self, table: Table) -> None:
+        """After every move the live nudge (if any) goes, and if the game waits for people a
+        new countdown starts: if they have not acted when it runs out, one new message
+        mentions them (an edited message notifies nobody)."""
+        snap = table.current
+        waiting = frozenset(s for s in expected_actors(snap) if snap.seats[s].is_human)
+        version = snap.record.version
+        if (waiting, version) == (table.waiting, table.waiting_version):
+            return
+        if table.nudged and self.presenter is not None:
+            self.presenter.nudge(table.id, ())
+        table.waiting, table.waiting_version, table.nudged = waiting, version, False
+        delay = snap.record.nudge_seconds if waiting else None
+        self.scheduler.nudge(table, self._nudge, delay)
+
+    async def _nudge(self, table: Table) -> None:
+        snap = table.current
+        if snap.status is not Status.PLAYING or self.presenter is None:
+            return
+        users = tuple(
+            user
+            for seat in sorted(table.waiting)
+            if (user := snap.seats[seat].user_id) is not None and snap.seats[seat].is_human
+        )
+        if users:
+            table.nudged = True
+            self.presenter.nudge(table.id, users)
+
+    async def set_nudge_message(self, game_id: int, message_id: int | None) -> None:
+        """Remember the table's live nudge message (None: there is none)."""
+        async with self.storage.transaction() as tx:
+            await tx.set_nudge_message(game_id, message_id)
 
     def _refresh(self, table: Table) -> None:
         if self.presenter is not None:
             self.presenter.refresh(table.id)
 
     def _retire(self, table: Table) -> None:
-        """A closed table: stop its tasks and drop it from memory."""
+        """A closed table: stop its tasks, take its nudge down, drop it from memory."""
         self.scheduler.stop(table)
+        if table.nudged and self.presenter is not None:
+            self.presenter.nudge(table.id, ())
+        table.nudged = False
         self._tables.pop(table.id, None)
 
     def _rearm_turn_clock(self, table: Table) -> None:
@@ -765,6 +868,7 @@ class GameService:
                 self._after_change(table, None, None)
                 return
             self._rearm_turn_clock(table)
+            self._rearm_nudge(table)
             self._refresh(table)
             pause = self._pause(table)
             if pause > 0:

@@ -553,6 +553,21 @@ class Storage:
                 count = await cursor.fetchone()
         return rows, int(count[0]) if count else 0
 
+    async def provisional(
+        self, pool: str, guild_id: int, *, below: int, limit: int
+    ) -> list[RatingRow]:
+        """Players of a board with fewer than ``below`` rated games, best first."""
+        async with (
+            self._lock,
+            self._db.execute(
+                f"SELECT {_RATING_COLUMNS} FROM ratings "
+                "WHERE pool = ? AND guild_id = ? AND games < ? "
+                "ORDER BY ordinal DESC, wins DESC, user_id LIMIT ?",
+                (pool, guild_id, below, limit),
+            ) as cursor,
+        ):
+            return [_rating(row) for row in await cursor.fetchall()]
+
     async def rank_of(self, row: RatingRow, *, min_games: int) -> int | None:
         """The 1-based place of a rating on its board, or None below the minimum of games."""
         if row.games < min_games:

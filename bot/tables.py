@@ -31,6 +31,12 @@ class Presenter(Protocol):
         """The table changed: render it (soon, without blocking the caller)."""
         ...
 
+    def nudge(self, game_id: int, user_ids: tuple[int, ...]) -> None:
+        """These people have not acted for a while: mention them in one new message (which
+        notifies them), replacing the table's live nudge if there is one. ``()``: delete
+        the live nudge (they acted). Never blocks the caller."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class Snapshot(Generic[RulesT, StateT]):
@@ -112,13 +118,21 @@ class Table:
     turn_task: asyncio.Task[None] | None = None
     computer_task: asyncio.Task[None] | None = None
     lobby_task: asyncio.Task[None] | None = None
+    nudge_task: asyncio.Task[None] | None = None
+    waiting: frozenset[int] = frozenset()
+    """The seats of the people the game waits for, as last seen."""
+    waiting_version: int = -1
+    """The version at which they were last seen waiting: any move re-arms the nudge."""
+    nudged: bool = False
+    """Whether a nudge is live (posted and not yet taken down)."""
 
     @property
     def id(self) -> int:
         return self.current.id
 
     def tasks(self) -> list[asyncio.Task[None]]:
-        return [t for t in (self.turn_task, self.computer_task, self.lobby_task) if t]
+        tasks = (self.turn_task, self.computer_task, self.lobby_task, self.nudge_task)
+        return [t for t in tasks if t]
 
 
 def snapshot_of(fam: AnyFamily, record: GameRecord) -> AnySnapshot:

@@ -107,7 +107,7 @@ MESSAGES: Final[dict[str, str]] = {
     "cmd.leaderboard.scope": "This server or everywhere",
     "cmd.stats": "Ratings and recent games of a player",
     "cmd.stats.user": "Whose statistics (default: yours)",
-    "cmd.settings": "Server settings for All Fours tables (Manage Server)",
+    "cmd.settings": "This server's settings for its tables (Manage Server)",
     "cmd.settings.timer": "Default seconds per decision for new tables (0: no timer)",
     # Command, group and option names: the English ones are what Discord shows by default
     # and what players type, so they never change; other languages get localized names.
@@ -179,6 +179,14 @@ MESSAGES: Final[dict[str, str]] = {
     "suit.d": "diamonds",
     "suit.c": "clubs",
     "rules.title": "{variant}: the rules in short",
+    "rules.here_title": "How to play here",
+    "rules.start": "/{command} start",
+    "rules.here": (
+        "**{command}** opens a table in the channel; take a seat with the buttons. "
+        "Your cards are in **My hand** on the table message: only you see them, and every "
+        "decision is a button there. The table message says whose turn it is; a player who "
+        "waits too long gets a reminder."
+    ),
     "rules.caribbean": _CARIBBEAN.format(kicks="ace 1, six 2, jack 3 (Trinidad)"),
     "rules.caribbean-tobago": _CARIBBEAN.format(kicks="ace 1, two 2, jack 3 (Tobago)"),
     "rules.caribbean-2p": (
@@ -241,7 +249,7 @@ MESSAGES: Final[dict[str, str]] = {
     "lobby.channel_busy": "There is already an unfinished table in <#{channel_id}>: {link}",
     "lobby.user_busy": (
         "You already sit at an unfinished table in <#{channel_id}>: {link} — finish it or use "
-        "/allfours leave first."
+        "/{command} leave first."
     ),
     "lobby.already_seated": "You already have a seat at this table.",
     "lobby.not_seated": "You don't have a seat at this table.",
@@ -289,10 +297,16 @@ MESSAGES: Final[dict[str, str]] = {
     "table.previous_hand": "After hand {hand}",
     "table.my_hand": "My hand",
     "table.ping": "{players} — your turn.",
+    "table.nudge": "{players} — it's your turn at table #{game}: {link}",
     "table.hand_over": "{variant} — hand {hand} is over",
     "table.hand_done": "This hand is over.",
     "table.winner": "🏆 **{side} wins the game** — {scores}",
     "table.rated": "The result counts for the ratings.",
+    "over.title": "Game over — {headline}",
+    "over.wins": "{side} wins {score}",
+    "over.share": "{side} share the win with {score}",
+    "over.play_again": "Play again",
+    "rematch.not_finished": "This game is not over: there is nothing to play again yet.",
     "table.unrated": "This table was unrated.",
     "table.abandoned": "Ended by {player} — abandoned and unrated. Score: {scores}",
     "table.unknown": "I know no such table.",
@@ -354,7 +368,7 @@ MESSAGES: Final[dict[str, str]] = {
     "panel.spectator": "You are watching: you have no seat at this table.",
     "panel.spectator_reply": (
         "You are not playing at this table: only its players have a hand. Start your own "
-        "with /allfours start."
+        "with /{command} start."
     ),
     "panel.handed_over": "The computer plays your seat now.",
     "panel.not_started": "The game has not started yet.",
@@ -374,7 +388,9 @@ MESSAGES: Final[dict[str, str]] = {
     "leave.no_table": "You have no unfinished table in this server.",
     "leave.lobby": "You left the table in <#{channel_id}>.",
     "leave.game": "The computer now plays your seat at the table in <#{channel_id}>.",
-    "end.not_allowed": "Only the host or a member with Manage Server can end this table.",
+    "end.not_allowed": (
+        "Only the host ({host}) or a member with the Manage Server permission can end this table."
+    ),
     "end.done": "Table #{game} has been ended. It is recorded as abandoned and unrated.",
     "settings.not_allowed": "You need the Manage Server permission for that.",
     "settings.timer_set": "New tables of this server get {seconds} seconds per decision.",
@@ -395,6 +411,8 @@ MESSAGES: Final[dict[str, str]] = {
         "**{rank}.** {player} — **{rating}** · {games} games, {wins} wins ({rate}) · {stats}"
     ),
     "board.empty": "Nobody has played {min} rated games yet.",
+    "board.provisional": "Provisional (fewer than {min} rated games)",
+    "board.provisional_line": "{player} — {rating} · {games} game(s)",
     "board.footer": "Conservative rating, at least {min} rated games · page {page}/{pages}",
     "board.unknown_family": "I know no such game.",
     "page.previous": "◀ Previous",

@@ -188,6 +188,14 @@ MESSAGES: Final[dict[str, str]] = {
     "suit.h": "ハート",
     "suit.d": "ダイヤ",
     "suit.c": "クラブ",
+    "rules.here_title": "ここでの遊び方",
+    "rules.start": "/{command} 開始",
+    "rules.here": (
+        "**{command}** でチャンネルにテーブルを開き、ボタンで席に着きます。"
+        "手札はテーブルのメッセージの **自分の手札** にあり、あなただけに見えます。"
+        "どの判断もそこにあるボタンで行います。誰の番かはテーブルのメッセージに出ます。"
+        "長く待たせているプレイヤーにはお知らせが届きます。"
+    ),
     "rules.title": "{variant}: ルールの要約",
     "rules.caribbean": _CARIBBEAN.format(kicks="A 1点、6 2点、J 3点(トリニダード方式)"),
     "rules.caribbean-tobago": _CARIBBEAN.format(kicks="A 1点、2 2点、J 3点(トバゴ方式)"),
@@ -253,7 +261,7 @@ MESSAGES: Final[dict[str, str]] = {
     "lobby.channel_busy": "<#{channel_id}> には終わっていないテーブルがあります: {link}",
     "lobby.user_busy": (
         "あなたは <#{channel_id}> の終わっていないテーブルに着席しています: {link} — "
-        "先にそのゲームを終えるか、/オールフォー 退席 を使ってください。"
+        "先にそのゲームを終えるか、/{command} 退席 を使ってください。"
     ),
     "lobby.already_seated": "あなたは既にこのテーブルに着席しています。",
     "lobby.not_seated": "あなたはこのテーブルに着席していません。",
@@ -301,10 +309,16 @@ MESSAGES: Final[dict[str, str]] = {
     "table.deadline": "(期限: {when})",
     "table.previous_hand": "第{hand}ラウンド終了時",
     "table.my_hand": "自分の手札",
+    "table.nudge": "{players} — テーブル #{game} であなたの番です: {link}",
     "table.ping": "{players} — あなたの番です。",
     "table.hand_over": "{variant} — 第{hand}ラウンド終了",
     "table.hand_done": "このラウンドは終了しました。",
     "table.winner": "🏆 **{side}の勝利** — {scores}",
+    "over.title": "ゲーム終了 — {headline}",
+    "over.wins": "{side}の勝利 {score}",
+    "over.share": "{side}が同点で勝利({score})",
+    "over.play_again": "もう一度遊ぶ",
+    "rematch.not_finished": "このゲームはまだ終わっていません。",
     "table.rated": "この結果はレーティングに反映されます。",
     "table.unrated": "このテーブルはレーティング対象外でした。",
     "table.abandoned": "{player}が終了しました — 放棄扱い、レーティング対象外。得点: {scores}",
@@ -351,7 +365,7 @@ MESSAGES: Final[dict[str, str]] = {
     "panel.spectator": "観戦中です。このテーブルにあなたの席はありません。",
     "panel.spectator_reply": (
         "あなたはこのテーブルのプレイヤーではありません。手札があるのはプレイヤーだけです。"
-        "/オールフォー 開始 で自分のテーブルを始められます。"
+        "/{command} 開始 で自分のテーブルを始められます。"
     ),
     "panel.handed_over": "今はコンピューターがあなたの席を打っています。",
     "panel.not_started": "ゲームはまだ始まっていません。",
@@ -372,7 +386,7 @@ MESSAGES: Final[dict[str, str]] = {
     "leave.lobby": "<#{channel_id}> のテーブルから退出しました。",
     "leave.game": "<#{channel_id}> のテーブルでは、これからコンピューターがあなたの席を打ちます。",
     "end.not_allowed": (
-        "このテーブルを終了できるのは、ホストかサーバー管理権限を持つメンバーだけです。"
+        "このテーブルを終了できるのは、ホスト({host})かサーバー管理権限を持つメンバーだけです。"
     ),
     "end.done": "テーブル #{game} を終了しました。放棄扱い、レーティング対象外として記録されます。",
     "settings.not_allowed": "それにはサーバー管理権限が必要です。",
@@ -393,6 +407,8 @@ MESSAGES: Final[dict[str, str]] = {
     "board.scope.server": "このサーバー",
     "board.scope.global": "全サーバー",
     "board.line": "**{rank}.** {player} — **{rating}** · {games}戦{wins}勝({rate}) · {stats}",
+    "board.provisional": "暫定({min}レート戦未満)",
+    "board.provisional_line": "{player} — {rating} · {games}戦",
     "board.empty": "レーティング対象の対戦を{min}回以上したプレイヤーはまだいません。",
     "board.footer": "控えめなレーティング(レーティング対象{min}戦以上) · {page}/{pages}ページ",
     "board.unknown_family": "そのゲームは知りません。",

@@ -316,6 +316,15 @@ class AllFoursRenderer(
             view=table_buttons(snap, self.family.prefix, locale),
         )
 
+    def game_over(self, snap: AllFoursSnapshot, locale: str) -> tuple[str, str]:
+        assert snap.state is not None and snap.result is not None
+        scores = snap.state.scores
+        winner = snap.result.winners[0]
+        others = [p for s, p in enumerate(scores) if s != winner]
+        score = "–".join(str(p) for p in (scores[winner], *others))
+        headline = t("over.wins", locale, side=side_label(snap, winner, locale), score=score)
+        return headline, _scores_text(snap, scores, locale)
+
     def scene(self, snap: AllFoursSnapshot, locale: str) -> Scene:
         assert snap.state is not None
         record = snap.record

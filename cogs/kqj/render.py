@@ -239,6 +239,15 @@ class KQJRenderer(TableRenderer[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.Play
             view=table_buttons(snap, self.family.prefix, locale),
         )
 
+    def game_over(self, snap: KQJSnapshot, locale: str) -> tuple[str, str]:
+        assert snap.state is not None and snap.result is not None
+        scores = snap.state.scores
+        winners = snap.result.winners
+        names = ", ".join(side_label(snap, side, locale) for side in winners)
+        key = "over.wins" if len(winners) == 1 else "over.share"
+        headline = t(key, locale, side=names, score=scores[winners[0]])
+        return headline, _scores_text(snap, scores, locale)
+
     def scene(self, snap: KQJSnapshot, locale: str) -> Scene:
         assert snap.state is not None
         record = snap.record

@@ -23,7 +23,7 @@ from discord.ext import commands
 from bot.i18n import t
 from bot.models import GLOBAL, RatingRow, Status
 from bot.ratings import MIN_GAMES
-from bot.service import GameService, Panel, ServiceError
+from bot.service import GameService, Panel, ServiceError, public_language
 from bot.tables import AnySnapshot
 from bot.translator import T
 from cogs.table import render
@@ -208,7 +208,9 @@ class TableCog(commands.GroupCog):
             )
             same = here is not None and here.record.family == fam.name
             variant = here.record.variant if here is not None and same else fam.variants[0]
-        embed = render.rules_embed(self.renderer, variant, locale_of(interaction))
+        locale = locale_of(interaction)
+        command = t("rules.start", locale, command=self.__cog_group_name__)
+        embed = render.rules_embed(self.renderer, variant, locale, command)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     async def show_board(self, interaction: discord.Interaction, pool: str, scope: str) -> None:
@@ -272,10 +274,16 @@ class TableCog(commands.GroupCog):
         self, interaction: discord.Interaction, pool: str, scope: str, page: int
     ) -> tuple[discord.Embed, discord.ui.View]:
         board = GLOBAL if scope == "g" or interaction.guild_id is None else interaction.guild_id
-        rows, total = await self.service.storage.leaderboard(
+        storage = self.service.storage
+        rows, total = await storage.leaderboard(
             pool, board, min_games=MIN_GAMES, limit=BOARD_PAGE, offset=page * BOARD_PAGE
         )
         pages = max(1, -(-total // BOARD_PAGE))
+        provisional = (
+            await storage.provisional(pool, board, below=MIN_GAMES, limit=BOARD_PAGE)
+            if page >= pages - 1
+            else []
+        )
         return render.board_message(
             rows,
             family=self.renderer.family,
@@ -285,8 +293,18 @@ class TableCog(commands.GroupCog):
             pages=pages,
             offset=page * BOARD_PAGE,
             min_games=MIN_GAMES,
-            locale=locale_of(interaction),
+            locale=await self.public_locale(interaction),
+            provisional=provisional,
         )
+
+    async def public_locale(self, interaction: discord.Interaction) -> str:
+        """The language of a public message in this server (its setting, else Japanese for a
+        Japanese server, else English) — not the clicking user's."""
+        if interaction.guild_id is None:
+            return locale_of(interaction)
+        settings = await self.service.server_settings(interaction.guild_id)
+        guild_locale = interaction.guild_locale.value if interaction.guild_locale else None
+        return public_language(settings, guild_locale)
 
     async def stats_page(
         self, interaction: discord.Interaction, user_id: int, page: int
@@ -364,9 +382,24 @@ class TableCog(commands.GroupCog):
         if not snap.status.is_open:
             raise ServiceError("act.table_closed")
         if panel.seat is None and not panel.handed_over:
-            await answer(interaction, t("panel.spectator_reply", locale))
+            command = self.__cog_group_name__
+            await answer(interaction, t("panel.spectator_reply", locale, command=command))
             return
         await self.send_panel(interaction, panel, edit=edit and in_panel(interaction))
+
+    async def on_play_again(self, interaction: discord.Interaction, game_id: int) -> None:
+        """A new lobby with the same seats, posted in the channel for everyone to see."""
+        if not await self.check_permissions(interaction):
+            return
+        user = interaction.user
+        snap = await self.service.rematch(game_id, user.id, user.display_name)
+        locale = snap.record.locale
+        embed = render.lobby_embed(snap, self.renderer, locale)
+        view = render.lobby_view(snap, self.renderer, locale)
+        await interaction.response.send_message(embed=embed, view=view or discord.utils.MISSING)
+        message = await interaction.original_response()
+        self.tables.presenter.note_rendered(message.id, "", embed, view)
+        await self.service.set_message(snap.id, message.id, None)
 
     async def on_action(
         self, interaction: discord.Interaction, game_id: int, version: int, code: str

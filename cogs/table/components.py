@@ -10,6 +10,7 @@ carries what the click needs and nothing secret (at most 100 characters):
 - ``<fam>:k:<game>``                  lobby: seat a computer (each option's value is a level)
 - ``<fam>:h:<game>``                  "My hand" on the table message
 - ``<fam>:r:<game>``                  refresh button of a hand panel
+- ``<fam>:p:<game>``                  "Play again" on a game-over message
 - ``<fam>:a:<game>:<version>:<code>`` a decision in a hand panel; ``code`` is the engine's action
                                       code (``S``, ``P:Th``, ``B:130:h``...), only ever in the
                                       ephemeral panel of the card's owner
@@ -57,6 +58,7 @@ class Controller(Protocol):
 
     async def on_lobby(self, interaction: discord.Interaction, game_id: int, op: str) -> None: ...
     async def on_hand(self, interaction: discord.Interaction, game_id: int, edit: bool) -> None: ...
+    async def on_play_again(self, interaction: discord.Interaction, game_id: int) -> None: ...
     async def on_action(
         self, interaction: discord.Interaction, game_id: int, version: int, code: str
     ) -> None: ...
@@ -194,6 +196,20 @@ class HandButton(GameButton, template=rf"{_FAM}:h:{_GAME}"):
         cog: Controller, match: re.Match[str], interaction: discord.Interaction
     ) -> None:
         await cog.on_hand(interaction, int(match["game"]), edit=False)
+
+
+class PlayAgainButton(GameButton, template=rf"{_FAM}:p:{_GAME}"):
+    """On a game-over message: a new lobby with the same seats and options."""
+
+    @classmethod
+    def make(cls, prefix: str, game_id: int, **kwargs: Any) -> PlayAgainButton:
+        return cls(f"{prefix}:p:{game_id}", **kwargs)
+
+    @staticmethod
+    async def dispatch(
+        cog: Controller, match: re.Match[str], interaction: discord.Interaction
+    ) -> None:
+        await cog.on_play_again(interaction, int(match["game"]))
 
 
 class RefreshButton(GameButton, template=rf"{_FAM}:r:{_GAME}"):
@@ -358,6 +374,7 @@ ITEMS: Final = (
     LobbyButton,
     HandButton,
     RefreshButton,
+    PlayAgainButton,
     ActionButton,
     BoardButton,
     StatsButton,

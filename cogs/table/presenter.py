@@ -22,7 +22,7 @@ import json
 import logging
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Final
 
 import discord
@@ -32,6 +32,7 @@ from bot.models import PanelRecord, Status
 from bot.picture import draw
 from bot.picture.scene import Scene
 from bot.service import GameService, Panel, ServiceError
+from bot.tables import table_link
 from cogs.table import render
 from cogs.table.render import TableMessage, TableRenderer
 
@@ -93,6 +94,12 @@ class TablePresenter:
         self._loaded: set[int] = set()
         self._rendered: OrderedDict[int, str] = OrderedDict()
         self._pictures: dict[int, str] = {}
+        self._announced: set[int] = set()
+        """Finished games whose game-over message is posted."""
+        self._nudges_wanted: dict[int, tuple[int, ...]] = {}
+        """Game id -> the people its next nudge mentions (``()``: take the live one down)."""
+        self._nudges_live: dict[int, int | None] = {}
+        """Game id -> its live nudge message, once known (it is also stored with the game)."""
         """Message id -> fingerprint of the scene its picture shows."""
         self._answering = 0
         self._quiet = asyncio.Event()
@@ -111,6 +118,10 @@ class TablePresenter:
             self._running[game_id] = asyncio.get_running_loop().create_task(
                 self._run(game_id), name=f"render-{game_id}"
             )
+
+    def nudge(self, game_id: int, user_ids: tuple[int, ...]) -> None:
+        self._nudges_wanted[game_id] = user_ids
+        self.refresh(game_id)
 
     @contextlib.asynccontextmanager
     async def answering(self) -> AsyncIterator[None]:
@@ -132,7 +143,7 @@ class TablePresenter:
                         async with asyncio.timeout(ANSWERS_FIRST):
                             await self._quiet.wait()
                 self._dirty.discard(game_id)
-                for step in (self._render, self._refresh_panels):
+                for step in (self._render, self._refresh_panels, self._sync_nudge):
                     try:
                         await step(game_id)
                     except (discord.HTTPException, ServiceError) as exc:
@@ -198,6 +209,19 @@ class TablePresenter:
             if message_id is not None:
                 await self._edit(channel, message_id, done)
             message_id = None
+        if snap.status is Status.FINISHED:
+            shown = renderer.table_message(snap, deadlines, locale)
+            await self._show(game_id, channel, message_id, deal, shown)
+            if game_id not in self._announced:
+                self._announced.add(game_id)
+                over = render.game_over_message(snap, renderer, locale)
+                await channel.send(
+                    content=over.content,
+                    embed=over.embed,
+                    view=over.view or discord.utils.MISSING,
+                    allowed_mentions=MENTIONS,
+                )
+            return
         scene = renderer.scene(snap, locale) if self.bot.pictures and record.pictures else None
         shown = renderer.table_message(snap, deadlines, locale, scene=scene)
         await self._show(game_id, channel, message_id, deal, shown, scene)
@@ -268,6 +292,34 @@ class TablePresenter:
             else:
                 self._pictures[message_id] = drawn
         self._remember(message_id, fingerprint)
+
+    # --- turn nudges -------------------------------------------------------------------------
+
+    async def _sync_nudge(self, game_id: int) -> None:
+        """At most one live nudge per table: the previous one is deleted before a new one is
+        posted, and as soon as the people it mentions have acted."""
+        if game_id not in self._nudges_wanted:
+            return
+        users = self._nudges_wanted.pop(game_id)
+        snap = await self.service.snapshot(game_id)
+        record = snap.record
+        channel = self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
+        live = self._nudges_live.get(game_id, record.nudge_message_id)
+        if live is not None:
+            with contextlib.suppress(discord.NotFound):
+                await channel.get_partial_message(live).delete()
+            self._nudges_live[game_id] = None
+            await self.service.set_nudge_message(game_id, None)
+        if not users or snap.status is not Status.PLAYING:
+            self._nudges_live.pop(game_id, None)
+            return
+        message_id, _ = await self.service.message_of(game_id)
+        mentions = " ".join(render.mention(user) for user in users)
+        link = table_link(replace(record, message_id=message_id))
+        content = t("table.nudge", record.locale, players=mentions, game=record.id, link=link)
+        message = await channel.send(content=content, allowed_mentions=MENTIONS)
+        self._nudges_live[game_id] = message.id
+        await self.service.set_nudge_message(game_id, message.id)
 
     # --- hand panels -------------------------------------------------------------------------
 

@@ -24,6 +24,7 @@ from bot.models import PlayerMatch, RatingRow, Status
 from bot.notation import SUIT_SYMBOLS, card_text
 from bot.picture.draw import summary_line
 from bot.picture.scene import Scene
+from bot.ratings import displayed
 from bot.service import Panel
 from bot.tables import Snapshot
 from cogs.table.components import (
@@ -35,6 +36,7 @@ from cogs.table.components import (
     HandButton,
     LobbyButton,
     LobbySelect,
+    PlayAgainButton,
     RefreshButton,
     StatsButton,
 )
@@ -188,6 +190,10 @@ class TableRenderer(ABC, Generic[RulesT, StateT, ActionT, ViewT]):
         over shows its count, and the result when the game ended with it. With the table's
         picture (``scene``), the message is compact: the picture shows the seats, the trick
         and the scores; the text keeps a one-line summary and whose turn it is."""
+
+    @abstractmethod
+    def game_over(self, snap: Snapshot[RulesT, StateT], locale: str) -> tuple[str, str]:
+        """A finished game's headline (``Team A wins 14–11``) and its final scores."""
 
     @abstractmethod
     def scene(self, snap: Snapshot[RulesT, StateT], locale: str) -> Scene:
@@ -358,6 +364,30 @@ def lobby_view(
         )
     view.add_item(LobbyButton.make(prefix, game, "r", label=t("lobby.rules", locale), row=2))
     return view
+
+
+def game_over_message(
+    snap: Snapshot[Any, Any], renderer: TableRenderer[Any, Any, Any, Any], locale: str
+) -> TableMessage:
+    """The new message that ends a game: it mentions the players (a new message notifies
+    them; an edited one would not), says who won, and offers to play again."""
+    headline, scores = renderer.game_over(snap, locale)
+    people = [mention(r.user_id) for r in snap.seats.values() if r.user_id is not None]
+    embed = discord.Embed(title=t("over.title", locale, headline=headline), colour=COLOUR)
+    embed.description = "\n".join(
+        [scores, t("table.rated" if snap.record.rated else "table.unrated", locale)]
+    )
+    embed.set_footer(text=t("table.footer", locale, game=snap.id))
+    view = buttons_view()
+    view.add_item(
+        PlayAgainButton.make(
+            renderer.family.prefix,
+            snap.id,
+            label=t("over.play_again", locale),
+            style=discord.ButtonStyle.success,
+        )
+    )
+    return TableMessage(content=" ".join(people), embed=embed, view=view)
 
 
 def picture_embed(embed: discord.Embed, scene: Scene) -> None:
@@ -598,7 +628,10 @@ def board_message(
     offset: int,
     min_games: int,
     locale: str,
+    provisional: Sequence[RatingRow] = (),
 ) -> tuple[discord.Embed, discord.ui.View]:
+    """One page of a board: the ranked players (at least ``min_games`` rated games), and on
+    the last page the provisional ones below them, so a new board is never empty."""
     scope_text = t("board.scope.global" if scope == "g" else "board.scope.server", locale)
     embed = discord.Embed(
         title=t("board.title", locale, family=t(f"pool.{pool}", locale), scope=scope_text),
@@ -611,7 +644,7 @@ def board_message(
                 locale,
                 rank=offset + index + 1,
                 player=mention(row.user_id),
-                rating=f"{row.ordinal:.1f}",
+                rating=displayed(row),
                 games=row.games,
                 wins=row.wins,
                 rate=_percent(row.win_rate),
@@ -621,6 +654,21 @@ def board_message(
         )
     else:
         embed.description = t("board.empty", locale, min=min_games)
+    if provisional:
+        embed.add_field(
+            name=t("board.provisional", locale, min=min_games),
+            value="\n".join(
+                t(
+                    "board.provisional_line",
+                    locale,
+                    player=mention(row.user_id),
+                    rating=displayed(row),
+                    games=row.games,
+                )
+                for row in provisional
+            ),
+            inline=False,
+        )
     embed.set_footer(
         text=t("board.footer", locale, min=min_games, page=page + 1, pages=max(pages, 1))
     )
@@ -669,7 +717,7 @@ def stats_message(
             value=t(
                 "stats.block",
                 locale,
-                rating=f"{row.ordinal:.1f}",
+                rating=displayed(row),
                 place=place,
                 games=row.games,
                 wins=row.wins,
@@ -723,14 +771,15 @@ def _pager(
 
 
 def rules_embed(
-    renderer: TableRenderer[Any, Any, Any, Any], variant: str, locale: str
+    renderer: TableRenderer[Any, Any, Any, Any], variant: str, locale: str, command: str
 ) -> discord.Embed:
-    return discord.Embed(
-        title=t(
-            "rules.title",
-            locale,
-            variant=variant_title(variant, locale),
-        ),
+    """A variant's rules in short, and how a game is played here, with this bot."""
+    embed = discord.Embed(
+        title=t("rules.title", locale, variant=variant_title(variant, locale)),
         description=renderer.rules_text(variant, locale),
         colour=COLOUR,
     )
+    embed.add_field(
+        name=t("rules.here_title", locale), value=t("rules.here", locale, command=command)
+    )
+    return embed

@@ -238,6 +238,11 @@ class Table:
         return done
 
 
+def ended(channel: simcord.ChannelHandle) -> str:
+    """What the end of a game shows: the last hand's count and the game-over message after it."""
+    return "\n".join(text_of(message) for message in channel.history()[-2:])
+
+
 def is_my_turn(message: discord.Message | simcord.ResponseMessage) -> bool:
     """Whether a hand panel says its owner has something to decide (as a person reads it, in
     English or in Japanese)."""

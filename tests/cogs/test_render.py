@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import discord
 from hypothesis import given
@@ -190,3 +191,25 @@ def test_a_twenty_one_card_hand_fits_one_panel() -> None:
         _, view = render.panel_message(_panel(snap, seat), RENDERER, "en")
         _rows_ok(view)
         assert len(_custom_ids(view)) == 22  # 21 cards and Refresh
+
+
+def test_a_game_won_by_a_kick_at_the_deal_shows_the_kick() -> None:
+    """The dealer's side at 11 runs the pack and kicks a jack (3): the game ends during the
+    deal, and the closed hand shows the kick that won it, marked, and no count."""
+    deck = [str(c) for c in standard_deck()]
+    first_kick, winning_kick = "2c", "Jd"
+    rest = [c for c in deck if c not in (first_kick, winning_kick)]
+    hands, rest = [rest[i * 6 : i * 6 + 6] for i in range(4)], rest[24:]
+    stock = [first_kick, *rest[:12], winning_kick, *rest[12:]]
+    rules = allfours.preset("caribbean")
+    before = allfours.deal(rules, dealer=0, hands=hands, stock=stock, scores=(11, 5))
+    begged = allfours.apply(before, before.to_act, allfours.Beg()).state
+    transition = allfours.apply(begged, begged.to_act, allfours.RunPack())
+    assert transition.state.winner == 0
+    summary = ALL_FOURS.deal_summary(begged, transition.events)
+    snap = _snapshot("caribbean", 0, state=transition.state)
+    record = replace(snap.record, status=Status.FINISHED, last_deal=summary)
+    shown = RENDERER.table_message(replace(snap, record=record), {}, "en", deal=1)
+    text = str(shown.embed.to_dict())
+    assert "Kick J♦: Team A +3" in text and "🏁" in text
+    assert "ended during the deal" in text and "High" not in text

@@ -79,8 +79,10 @@ async def test_four_players_play_a_whole_caribbean_game(
         hands_seen.add(channel.last_message.id)
         await assert_no_held_card_in_public(env, channel, game_id)
 
-    final = channel.last_message
+    final, over = channel.history()[-2:]
     shown = text_of(final)
+    assert "Game over — Team" in text_of(over) and "Play again" in text_of(over)
+    assert all(f"<@{p.id}>" in over.content for p in players)  # a new message: it notifies
     assert "wins the game" in shown and "The result counts for the ratings." in shown
     assert "High" in shown and "Score:" in shown
     assert len(hands_seen) >= 2  # a fresh table message for every hand
@@ -89,8 +91,8 @@ async def test_four_players_play_a_whole_caribbean_game(
     # No card (code like Th or text like 10♥) in any log line at INFO and above.
     for record in caplog.records:
         line = record.getMessage()
-        assert not re.search(r"\b[PD]:[2-9TJQKA][shdc]\b|[0-9AKQJ][♠♥♦♣]", line), line
+        assert not re.search(r"\b[PD]:[2-9TJQKA][shdc]\b|[0-9AKQJ][♠♥♦♣♤♧]", line), line
     # Older hand messages were turned into their results, without buttons.
     for message in channel.history():
-        if message.id in hands_seen and message.id != final.id:
+        if message.id in hands_seen and message.id not in (final.id, over.id):
             assert "is over" in text_of(message) and not enabled(message)

@@ -8,6 +8,7 @@ from engine import allfours
 from tests.bot.discord_support import (
     Table,
     discard,
+    ended,
     open_table,
     playable,
     service_of,
@@ -40,7 +41,7 @@ async def test_english_game_with_discards(simcord_env: simcord.Env) -> None:
         ran = ran or choice["label"] == "Run the pack"
         clicks += 1
     assert discarded_together
-    shown = text_of(table.channel.last_message)
+    shown = ended(table.channel)
     assert "wins the game" in shown
     assert max((await service.snapshot(table.game_id)).state.scores) >= 11
 

@@ -125,7 +125,8 @@ async def test_a_japanese_player_at_an_english_server_gets_japanese_panels(
     eri = guild.add_member(env.create_user("eri"))
     watching = await eri.click(table.message, label="My hand")
     assert watching.ephemeral and watching.response is not None
-    assert watching.response.content == t("panel.spectator_reply", "ja")
+    assert watching.response.content == t("panel.spectator_reply", "ja", command="オールフォー")
+    assert "/オールフォー 開始" in str(watching.response.content)
 
 
 async def test_a_japanese_server_gets_a_japanese_public_table(

@@ -19,6 +19,7 @@ from tests.bot.discord_support import (
     buttons,
     double_click,
     enabled,
+    ended,
     forge_click,
     open_table,
     selects,
@@ -131,12 +132,12 @@ async def test_six_people_play_a_3v3_game_to_500(
     assert clicks > 40
     final = await service_of(env).snapshot(table.game_id)
     assert final.status is Status.FINISHED and final.record.rated
-    last = text_of(table.channel.last_message)
+    last = ended(table.channel)
     assert "wins the game" in last or "share the win" in last
     assert "Round points" not in last and "Team A" in last
     for record in caplog.records:
         line = record.getMessage()
-        assert not re.search(r"\bP:[4-9TJQKAH][shdc]\b|[0-9AKQJH][♠♥♦♣]", line), line
+        assert not re.search(r"\bP:[4-9TJQKAH][shdc]\b|[0-9AKQJH][♠♥♦♣♤♧]", line), line
 
 
 async def test_the_public_table_shows_the_round(simcord_env: simcord.Env) -> None:
@@ -320,4 +321,4 @@ async def test_one_person_and_five_computers_play_to_the_end(simcord_env: simcor
     assert clicks > 5
     snap = await service_of(env).snapshot(table.game_id)
     assert snap.status is Status.FINISHED and not snap.record.rated
-    assert "Computer" in text_of(table.channel.last_message)
+    assert "Computer" in ended(table.channel)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import simcord
 
-from tests.bot.discord_support import open_table, playable, service_of, text_of
+from tests.bot.discord_support import ended, open_table, playable, service_of, text_of
 
 
 async def test_three_player_seven_up_to_the_end(simcord_env: simcord.Env) -> None:
@@ -24,7 +24,7 @@ async def test_three_player_seven_up_to_the_end(simcord_env: simcord.Env) -> Non
         await mover.click(table.panels[mover.id], custom_id=pick["custom_id"])
         clicks += 1
     assert "Refuse" in labels and any(label.startswith("Accept ") for label in labels)
-    assert "wins the game" in text_of(table.channel.last_message)
+    assert "wins the game" in ended(table.channel)
 
 
 async def test_four_player_english_in_partnerships_starts(simcord_env: simcord.Env) -> None:

@@ -8,7 +8,7 @@ import re
 import simcord
 
 from engine import allfours
-from tests.bot.discord_support import BotFactory, open_table, playable, service_of, text_of
+from tests.bot.discord_support import BotFactory, ended, open_table, playable, service_of, text_of
 
 
 async def test_restart_in_the_middle_of_a_hand(
@@ -55,7 +55,7 @@ async def test_restart_in_the_middle_of_a_hand(
         table.panels[player.id] = opened.response
     while service_of(env).cached(table.game_id) is not None:
         assert await table.play(1) == 1
-    assert "wins the game" in text_of(table.channel.last_message)
+    assert "wins the game" in ended(table.channel)
 
 
 async def test_open_panels_follow_the_game_after_a_restart(

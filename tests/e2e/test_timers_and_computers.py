@@ -5,7 +5,7 @@ from __future__ import annotations
 import simcord
 
 from bot.models import Source, Status
-from tests.bot.discord_support import open_table, service_of, text_of
+from tests.bot.discord_support import ended, open_table, service_of, text_of
 
 
 async def test_timer_expiry_lets_the_computer_play_then_takes_the_seat(
@@ -36,7 +36,7 @@ async def test_timer_expiry_lets_the_computer_play_then_takes_the_seat(
             break
         await env.advance_time(30)
     assert after.seats[seat].computer and after.seats[seat].timeouts == 3
-    assert f"<@{mover.id}> (the computer plays)" in text_of(table.channel.last_message)
+    assert f"<@{mover.id}> (the computer plays)" in ended(table.channel)
     assert "computer plays your seat" in text_of(table.panels[mover.id])
 
 
@@ -52,7 +52,30 @@ async def test_three_computers_and_one_player_finish_a_game(simcord_env: simcord
         clicks += 1
     snap = await service_of(env).snapshot(table.game_id)
     assert snap.status is Status.FINISHED and not snap.record.rated
-    shown = text_of(table.channel.last_message)
+    shown = ended(table.channel)
     assert "wins the game" in shown and "This table was unrated." in shown
     assert "Computer 2" in shown
     assert clicks > 5
+
+
+async def test_play_again_opens_a_lobby_with_the_same_seats(simcord_env: simcord.Env) -> None:
+    """The game-over message is a new message mentioning the players, with "Play again": a
+    click opens a lobby in the same channel with the same seats and options."""
+    env = simcord_env
+    table = await open_table(env, names=("solo",), computers=3, target=3)
+    while service_of(env).cached(table.game_id) is not None:
+        assert await table.play(1) == 1
+    over = table.channel.last_message
+    assert "Game over" in text_of(over) and f"<@{table.players[0].id}>" in over.content
+    again = await table.players[0].click(over, label="Play again")
+    assert again.acknowledged and not again.ephemeral
+    lobby = table.channel.last_message
+    shown = text_of(lobby)
+    assert "New table" in shown and "First to 3 points wins" in shown
+    assert shown.count("Computer") == 3 and "(normal)" in shown
+    assert f"<@{table.players[0].id}>" in shown
+    await table.players[0].click(lobby, label="Start")
+    fresh = await service_of(env).table_in_channel(table.channel.id)
+    assert fresh is not None and fresh.id != table.game_id and fresh.state is not None
+    refused = await table.players[0].click(over, label="Play again")
+    assert refused.ephemeral and "already an unfinished table" in refused.response.content
