@@ -14,7 +14,14 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "MTA5ODc2NTQzMjEwOTg3NjU0.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789AB"
-SETTINGS = ("DISCORD_TOKEN", "DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL")
+SETTINGS = (
+    "DISCORD_TOKEN",
+    "DATABASE_URL",
+    "DEV_GUILD_ID",
+    "LOG_LEVEL",
+    "SHARD_COUNT",
+    "SHARD_IDS",
+)
 LOG_RECORD = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} (DEBUG|INFO|WARNING) +\S+: ")
 """A routine log line in the format ``python -m bot`` configures (no ERROR, no CRITICAL)."""
 
