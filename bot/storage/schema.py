@@ -137,6 +137,29 @@ def check_portable(name: str, sql: str) -> None:
             raise StorageError(f"{name} is not portable SQL: {why}")
 
 
+def statements(sql: str) -> list[str]:
+    """A script's statements, split at the semicolons of its code (comments dropped).
+
+    >>> statements("-- why; a note\\nUPDATE t SET s = 'a;b';\\nDROP TABLE u;\\n")
+    ["UPDATE t SET s = 'a;b'", 'DROP TABLE u']
+    """
+    found = []
+    current = ""
+    for kind, text in _segments(sql):
+        if kind == "comment":
+            continue
+        if kind != "code":
+            current += text
+            continue
+        *complete, current_tail = text.split(";")
+        for piece in complete:
+            found.append(current + piece)
+            current = ""
+        current += current_tail
+    found.append(current)
+    return [statement.strip() for statement in found if statement.strip()]
+
+
 @lru_cache(maxsize=512)
 def numbered(sql: str) -> str:
     """An application statement with PostgreSQL's numbered placeholders.

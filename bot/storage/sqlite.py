@@ -33,6 +33,7 @@ from bot.storage.errors import (
     StorageInUseError,
     StorageOpenError,
 )
+from bot.storage.schema import statements
 
 _PRAGMAS: Final = (
     "PRAGMA journal_mode = WAL",
@@ -48,9 +49,13 @@ class _SQLiteConnection:
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         try:
-            return list(await self._db.execute_fetchall(sql, params))
+            cursor = await self._db.execute(sql, params)
         except sqlite3.IntegrityError as exc:
             raise IntegrityError(str(exc)) from exc
+        try:
+            return list(await cursor.fetchall())
+        finally:
+            await cursor.close()
 
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         rows = await self.fetch(sql, params)
@@ -160,19 +165,23 @@ class SQLiteBackend:
         applied = []
         for number, name, sql in pending:
             async with self._lock:
-                # executescript runs the script as written: the explicit BEGIN ... COMMIT makes
-                # the schema change and the version bump one unit, rolled back on any error.
+                # BEGIN IMMEDIATE takes the write lock before the version is read again: of
+                # two connections migrating at once, the second finds the work done.
+                await self._db.execute("BEGIN IMMEDIATE")
                 try:
-                    await self._db.executescript(
-                        f"BEGIN IMMEDIATE;\n{sql}\nPRAGMA user_version = {number};\nCOMMIT;"
-                    )
-                except sqlite3.Error as exc:
-                    if self._db.in_transaction:
+                    rows = await self._db.execute_fetchall("PRAGMA user_version")
+                    if int(next(iter(rows))[0]) >= number:
                         await self._db.execute("ROLLBACK")
+                        continue
+                    for statement in statements(sql):
+                        await self._db.execute(statement)
+                    await self._db.execute(f"PRAGMA user_version = {number}")
+                    await self._db.execute("COMMIT")
+                except sqlite3.Error as exc:
+                    await self._db.execute("ROLLBACK")
                     raise MigrationError(f"migration {name} failed: {exc}") from exc
                 except BaseException:
-                    if self._db.in_transaction:
-                        await self._db.execute("ROLLBACK")
+                    await self._db.execute("ROLLBACK")
                     raise
             applied.append(name)
         return applied
