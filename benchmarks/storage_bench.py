@@ -10,7 +10,8 @@ Discord (no rendering). Two load shapes, half of the moves each. "serial": one c
 time, round-robin over the tables. "concurrent": the player to act at every table clicks at
 the same instant (the tables' moves wait for each other only where the database makes them:
 SQLite has one connection, PostgreSQL a pool). A commit is the write transaction alone, from
-BEGIN to COMMIT's answer; an act is the whole click.
+asking for it to COMMIT's answer (in the concurrent shape, that includes the wait for SQLite's
+one connection or for a pooled one); an act is the whole click.
 
 SQLite is a file in a temporary folder (WAL, synchronous=NORMAL: durable against a killed
 process, as the bot runs). PostgreSQL is a throw-away server started here as the tests start
