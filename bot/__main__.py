@@ -6,9 +6,12 @@ status says what a supervisor should do about it:
 
 - ``0``: stopped on request (``docker stop``, systemd, Ctrl-C).
 - ``1``: Discord could not be reached, or kept answering 5xx or nothing at all, through
-  ``StartupLimits.attempts`` attempts with growing pauses: starting again later may work.
-- ``2``: the configuration is wrong (a setting, the database folder or file, a token Discord
-  refuses, a ``DEV_GUILD_ID`` the bot is not in): starting again cannot help.
+  ``StartupLimits.attempts`` attempts with growing pauses; or the PostgreSQL server did not
+  answer: starting again later may work.
+- ``2``: the configuration is wrong (a setting, inconsistent shard settings, the database
+  folder or file, a SQLite database another bot process already runs on, a PostgreSQL login
+  refused, a token Discord refuses, a ``DEV_GUILD_ID`` the bot is not in): starting again
+  cannot help.
 
 ``--wait-on-config-error`` (the Docker image's command) prints the line of status 2 and then
 waits for a stop signal instead of exiting, because no restart policy of Docker's can tell a
@@ -20,10 +23,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import enum
 import logging
 import signal
-import sqlite3
 import sys
 import time
 from collections.abc import Coroutine, Sequence
@@ -37,7 +40,14 @@ import discord
 
 from bot.app import AllFoursBot
 from bot.settings import Settings, SettingsError, load_settings
-from bot.storage import Storage, StorageOpenError
+from bot.storage import (
+    MigrationError,
+    ProcessLock,
+    Storage,
+    StorageInUseError,
+    StorageOpenError,
+    StorageUnreachableError,
+)
 
 log = logging.getLogger("bot")
 T = TypeVar("T")
@@ -142,16 +152,24 @@ async def serve(settings: Settings, limits: StartupLimits) -> int:
             loop.add_signal_handler(signum, stop_requested, signum)
         except NotImplementedError:  # Windows: Ctrl-C arrives as KeyboardInterrupt
             break
-    # Local problems first: a read-only volume is reported before any wait for the network.
-    await _check_database(settings.database_path)
+    with contextlib.ExitStack() as held:
+        # Local problems first: a read-only volume is reported before any wait for the network.
+        await _check_database(settings.database, held)
+        if settings.shards is not None:
+            log.info("running shard(s) %s", settings.shards)
+        return await _start_and_serve(settings, limits, stop)
+
+
+async def _start_and_serve(settings: Settings, limits: StartupLimits, stop: asyncio.Event) -> int:
     token = settings.discord_token.get_secret_value()
     began = time.monotonic()
     pause = limits.first_pause
     for attempt in range(1, limits.attempts + 1):
         answers = _Answers()
         async with AllFoursBot(
-            database=settings.database_path,
+            database=settings.database,
             dev_guild_id=settings.dev_guild_id,
+            shards=settings.shards,
             workers=settings.workers,
         ) as bot:
             bot.http.http_trace = answers.trace()
@@ -191,15 +209,26 @@ async def serve(settings: Settings, limits: StartupLimits) -> int:
     raise AssertionError("unreachable: the last attempt returns or raises")
 
 
-async def _check_database(path: Path) -> None:
+async def _check_database(database: Path | str, held: contextlib.ExitStack) -> None:
+    """Open the database, claim a SQLite file for this process (``held`` keeps the claim until
+    the process stops), and apply pending migrations."""
     try:
-        storage = await Storage.open(path)
+        storage = await Storage.open(database, migrate=False)
+        try:
+            if storage.path is not None:
+                held.enter_context(ProcessLock(storage.path))
+            await storage.migrate()
+        finally:
+            await storage.close()
+    except StorageInUseError as exc:
+        raise StartupError(str(exc), CONFIGURATION) from None
     except StorageOpenError as exc:
         raise StartupError(f"{exc} (check DATABASE_URL)", CONFIGURATION) from None
-    except sqlite3.Error as exc:
-        message = f"the database {path} cannot be migrated: {exc} (restore its backup)"
+    except StorageUnreachableError as exc:
+        raise StartupError(f"{exc} (is the server up?)", UNREACHABLE) from None
+    except MigrationError as exc:
+        message = f"the database {storage.name} cannot be migrated: {exc} (restore its backup)"
         raise StartupError(message, CONFIGURATION) from None
-    await storage.close()
 
 
 async def _log_in_and_connect(bot: AllFoursBot, token: str) -> asyncio.Task[None]:
@@ -326,6 +355,8 @@ def _fatal(exc: BaseException, settings: Settings | None) -> BaseException:
         return StartupError("Discord refused the requested intents", CONFIGURATION)
     if isinstance(exc, StorageOpenError):
         return StartupError(f"{exc} (check DATABASE_URL)", CONFIGURATION)
+    if isinstance(exc, StorageUnreachableError):
+        return StartupError(f"{exc} (is the server up?)", UNREACHABLE)
     dev_guild = settings.dev_guild_id if settings else None
     if (
         dev_guild is not None

@@ -1,5 +1,8 @@
 """The Discord client: an ``AutoShardedBot`` that owns the storage and the game service.
 
+When the bot runs as several processes, each runs its own shards (``shards``: ``SHARD_COUNT``
+and ``SHARD_IDS``), and its game service owns the games of those shards' servers.
+
 ``setup_hook`` (run once per login, before the gateway connects) opens the database and
 applies migrations, builds the service, loads the extensions (which register their buttons
 and the presenter), syncs the slash commands, and resumes every open table. The game needs no
@@ -18,14 +21,15 @@ import contextlib
 import logging
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 import discord
 from discord.ext import commands
 
 from bot.clock import Clock
 from bot.service import GameService
-from bot.storage import Storage
+from bot.shards import Shards
+from bot.storage import Storage, is_postgres_url
 from bot.translator import CatalogTranslator
 from bot.workers import Workers
 
@@ -65,6 +69,7 @@ class AllFoursBot(commands.AutoShardedBot):
         database: Path | str,
         dev_guild_id: int | None = None,
         shard_count: int | None = None,
+        shards: Shards | None = None,
         clock: Clock | None = None,
         seeds: Callable[[], int] | None = None,
         computer_delay: float = 1.0,
@@ -72,14 +77,21 @@ class AllFoursBot(commands.AutoShardedBot):
         workers: int = 0,
         pictures: bool = True,
     ) -> None:
+        """``shards``: the shards this process runs, of how many (``SHARD_COUNT`` and
+        ``SHARD_IDS``); None runs every shard, ``shard_count`` of them (None: as many as
+        Discord advises)."""
+        sharding: dict[str, Any] = {"shard_count": shard_count}
+        if shards is not None:
+            sharding = {"shard_count": shards.count, "shard_ids": sorted(shards.ids)}
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents(),
-            shard_count=shard_count,
+            **sharding,
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
         )
-        self.database = Path(database)
+        self.database: Path | str = database if is_postgres_url(database) else Path(database)
+        self.owned_shards = shards
         self.dev_guild_id = dev_guild_id
         self._clock = clock
         self._seeds = seeds
@@ -100,6 +112,7 @@ class AllFoursBot(commands.AutoShardedBot):
             seeds=self._seeds,
             computer_delay=self.computer_delay,
             workers=self.workers,
+            shards=self.owned_shards,
         )
         self._resources_open = True
         await self.tree.set_translator(CatalogTranslator())

@@ -35,7 +35,6 @@ import asyncio
 import contextlib
 import logging
 import random
-import sqlite3
 from collections.abc import AsyncIterator, Callable
 from dataclasses import replace
 from typing import Any, Final
@@ -46,7 +45,8 @@ from bot.families import OptionsError, add_stats, family
 from bot.models import ActionRecord, GameRecord, PanelRecord, SeatRecord, Source, Status
 from bot.scheduling import Scheduler
 from bot.server_settings import MAX_TURN_SECONDS, MIN_TURN_SECONDS, ServerSettings
-from bot.storage import Storage
+from bot.shards import Shards
+from bot.storage import IntegrityError, Storage
 from bot.tables import (
     AnySnapshot,
     Panel,
@@ -102,8 +102,11 @@ class GameService:
         computer_delay: float = 1.0,
         lobby_idle: float = LOBBY_IDLE_SECONDS,
         workers: Workers | None = None,
+        shards: Shards | None = None,
     ) -> None:
         self.storage = storage
+        self.shards = shards
+        """The shards of this process (None: all): it owns the games of their servers."""
         self.clock: Clock = clock or SystemClock()
         self.presenter: Presenter | None = None
         self._seeds = seeds or _system_seed
@@ -196,6 +199,7 @@ class GameService:
         unsaid comes from the server's settings (variant, options, timer, nudges, pictures,
         the language of the public messages; ``locale`` is the server's preferred locale)."""
         fam = family(family_name)
+        self._check_owned(guild_id)
         settings = await self.server_settings(guild_id)
         if not settings.allows_channel(channel_id, parent_channel_id):
             raise ServiceError(
@@ -247,7 +251,7 @@ class GameService:
         try:
             async with self.storage.transaction() as tx:
                 game_id = await tx.insert_game(record)
-        except sqlite3.IntegrityError:
+        except IntegrityError:
             # Another /start in this channel won the race (the unique index refused this one).
             await self._check_free(guild_id, channel_id, host_id)
             raise
@@ -441,7 +445,7 @@ class GameService:
         try:
             async with self.storage.transaction() as tx:
                 new_id = await tx.insert_game(fresh)
-        except sqlite3.IntegrityError:
+        except IntegrityError:
             await self._check_free(record.guild_id, record.channel_id, user_id)
             raise
         fresh = replace(fresh, id=new_id)
@@ -892,7 +896,7 @@ class GameService:
     async def resume(self) -> int:
         """Bring back every open table after a (re)start; returns how many were resumed."""
         resumed = 0
-        for record in await self.storage.open_games():
+        for record in await self.storage.open_games(self.shards):
             try:
                 table = Table(family=family(record.family), current=await self._load(record))
             except (KeyError, ValueError):
@@ -925,12 +929,21 @@ class GameService:
             raise ServiceError("table.unknown")
         if not record.status.is_open:
             raise ServiceError("act.table_closed")
+        self._check_owned(record.guild_id)
         table = self._tables.get(game_id)  # another request may have loaded it meanwhile
         if table is None:
             table = Table(family=family(record.family), current=await self._load(record))
             table.message_id, table.message_deal = record.message_id, record.message_deal
             self._tables[game_id] = table
         return table
+
+    def _check_owned(self, guild_id: int) -> None:
+        """Refuse a server of another process's shards: its games' locks live there, and
+        Discord routes all of its clicks there (so this never happens unless the processes
+        are started with inconsistent SHARD_COUNT / SHARD_IDS)."""
+        if self.shards is not None and not self.shards.owns(guild_id):
+            log.warning("server %s is on another process's shard (%s here)", guild_id, self.shards)
+            raise ServiceError("table.unknown")
 
     async def _load(self, record: GameRecord) -> AnySnapshot:
         """A stored game as a snapshot. A snapshot the engine no longer reads (written by an

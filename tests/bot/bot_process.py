@@ -17,8 +17,10 @@ import sys
 from typing import Any
 
 import aiosqlite
+import discord.gateway
 import discord.http
 import discord.webhook.async_
+import yarl
 
 from bot.__main__ import StartupLimits, main
 
@@ -27,6 +29,9 @@ def _point_at_fake_discord() -> None:
     api = os.environ["FAKE_DISCORD_API"]
     discord.http.Route.BASE = api
     discord.webhook.async_.Route.BASE = api
+    # With SHARD_COUNT set, discord.py skips GET /gateway/bot and dials its default gateway.
+    gateway = api.removesuffix("/api/v10").replace("http", "ws", 1) + "/gateway"
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
 
 
 def _limits() -> StartupLimits | None:

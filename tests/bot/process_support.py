@@ -14,7 +14,15 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "MTA5ODc2NTQzMjEwOTg3NjU0.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789AB"
-SETTINGS = ("DISCORD_TOKEN", "DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL")
+SETTINGS = (
+    "DISCORD_TOKEN",
+    "DATABASE_URL",
+    "DEV_GUILD_ID",
+    "LOG_LEVEL",
+    "WORKERS",
+    "SHARD_COUNT",
+    "SHARD_IDS",
+)
 LOG_RECORD = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} (DEBUG|INFO|WARNING) +\S+: ")
 """A routine log line in the format ``python -m bot`` configures (no ERROR, no CRITICAL)."""
 
@@ -23,6 +31,9 @@ def bot_environment(api: str, **settings: str) -> dict[str, str]:
     """The parent's environment without any bot setting, plus ``settings`` and the fake."""
     environment = {k: v for k, v in os.environ.items() if k not in SETTINGS}
     environment.update(PYTHONPATH=str(ROOT), FAKE_DISCORD_API=api, DISCORD_TOKEN=TOKEN)
+    # Threads rather than worker processes: these tests are about start-up and shutdown, and
+    # spawning interpreters on a busy machine only makes their time limits flaky.
+    environment.setdefault("WORKERS", "0")
     environment.update(settings)
     return environment
 

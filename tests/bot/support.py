@@ -27,13 +27,14 @@ async def seated_table(
     channel_id: int = CHANNEL,
     start: bool = True,
     family: str = "allfours",
+    guild_id: int = GUILD,
 ) -> Snapshot:
     """Open a lobby hosted by ``users[0]``, seat everyone (and computers), and start it."""
     snap = await service.open_lobby(
         family_name=family,
         variant=variant,
         options=options or {},
-        guild_id=GUILD,
+        guild_id=guild_id,
         channel_id=channel_id,
         host_id=users[0],
         host_name=f"user{users[0]}",

@@ -14,7 +14,9 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
+from bot.storage import Storage, migrations
 from tests.bot.fake_discord import FakeDiscord
+from tests.bot.postgres_support import PostgresCluster
 from tests.bot.process_support import (
     LOG_RECORD,
     bot_environment,
@@ -159,13 +161,73 @@ async def test_dev_guild_the_bot_is_not_in_names_the_setting(
 async def test_database_url_password_is_never_printed(
     tmp_path: Path, discord_fake: FakeDiscord
 ) -> None:
+    """A PostgreSQL server that does not answer: status 1 (it may come up), one line naming
+    the URL without its password, and Discord not contacted."""
     status, stderr = await run_bot(
-        tmp_path, discord_fake.api, DATABASE_URL="postgresql://cards:hunter2@db:5432/cards"
+        tmp_path, discord_fake.api, DATABASE_URL="postgresql://cards:hunter2@127.0.0.1:1/cards"
     )
     line = the_one_error_line(stderr)
-    assert status == 2
+    assert status == 1
     assert "hunter2" not in stderr
-    assert "postgresql://cards:***@db:5432/cards" in line
+    assert "cannot reach the database postgresql://cards:***@127.0.0.1:1/cards" in line
+    assert discord_fake.requests == []
+
+
+async def test_a_postgresql_database_that_does_not_exist_is_named(
+    tmp_path: Path, discord_fake: FakeDiscord, postgres_cluster: PostgresCluster
+) -> None:
+    """The server answers but has no such database: a configuration error, status 2."""
+    url = postgres_cluster.url("no_such_database")
+    status, stderr = await run_bot(tmp_path, discord_fake.api, DATABASE_URL=url)
+    line = the_one_error_line(stderr)
+    assert status == 2
+    assert "cannot open the database postgresql://" in line
+    assert '"no_such_database" does not exist' in line and "DATABASE_URL" in line
+
+
+async def test_a_second_process_on_one_sqlite_file_stops_in_one_line(
+    tmp_path: Path, discord_fake: FakeDiscord
+) -> None:
+    """SQLite serves one process: a second bot on the same file exits 2 at once, naming the
+    file and the way out, and the first goes on undisturbed."""
+    database = tmp_path / "data" / "bot.db"
+    environment = bot_environment(discord_fake.api, DATABASE_URL=sqlite_url(database))
+    first = await spawn(tmp_path, environment)
+    try:
+        await asyncio.wait_for(discord_fake.connected.wait(), 60)
+        second = await spawn(tmp_path, environment)
+        status, stderr = await finish(second)
+        line = the_one_error_line(stderr)
+        assert status == 2
+        assert f"another bot process is using the database {database}" in line
+        assert "PostgreSQL" in line
+        assert first.returncode is None
+    finally:
+        first.send_signal(signal.SIGINT)
+        status, stderr = await finish(first, 10)
+    assert status == 0, stderr
+
+
+async def test_a_shard_of_two_runs_on_postgresql(
+    tmp_path: Path, discord_fake: FakeDiscord, postgres_url: str
+) -> None:
+    """One of two processes: it migrates the shared database, connects its shard, says which
+    it runs, and stops cleanly."""
+    environment = bot_environment(
+        discord_fake.api, DATABASE_URL=postgres_url, SHARD_COUNT="2", SHARD_IDS="1"
+    )
+    process = await spawn(tmp_path, environment)
+    await asyncio.wait_for(discord_fake.connected.wait(), 60)
+    process.send_signal(signal.SIGINT)
+    status, stderr = await finish(process, 10)
+    assert status == 0, stderr
+    assert "running shard(s) 1 of 2" in stderr
+    assert all(LOG_RECORD.match(line) for line in stderr.splitlines()), stderr
+    storage = await Storage.open(postgres_url, migrate=False)
+    try:
+        assert await storage.schema_version() == len(migrations())
+    finally:
+        await storage.close()
 
 
 async def test_wait_on_config_error_prints_once_then_waits_for_a_stop(

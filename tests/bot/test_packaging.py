@@ -14,6 +14,9 @@ from pathlib import Path
 import pytest
 import yaml
 
+from bot.settings import load_settings
+from tests.bot.process_support import TOKEN
+
 ROOT = Path(__file__).resolve().parents[2]
 CODE = ("engine", "bot", "cogs")
 
@@ -79,6 +82,36 @@ def test_compose_runs_the_bot_with_env_file_and_a_named_volume() -> None:
     assert bot["restart"] == "unless-stopped"
     assert bot["volumes"] == ["allfours-data:/app/data"]
     assert "allfours-data" in compose["volumes"]
+
+
+def test_compose_postgres_runs_two_shards_on_a_healthy_postgresql(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The scaled example: PostgreSQL with a volume and a health check, and two bots that
+    wait for it and whose settings load as one consistent pair of shards covering both."""
+    compose = yaml.safe_load((ROOT / "compose.postgres.yaml").read_text())
+    services = compose["services"]
+    postgres = services["postgres"]
+    assert postgres["image"].startswith("postgres:")
+    assert postgres["volumes"] == ["allfours-postgres:/var/lib/postgresql/data"]
+    assert "allfours-postgres" in compose["volumes"]
+    assert "pg_isready" in " ".join(postgres["healthcheck"]["test"])
+    bots = {name: service for name, service in services.items() if name.startswith("bot-")}
+    assert sorted(bots) == ["bot-0", "bot-1"]
+    owned: list[frozenset[int]] = []
+    monkeypatch.chdir(tmp_path)  # no .env here
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    for bot in bots.values():
+        assert bot["build"] == "." and bot["env_file"] == ".env"
+        assert bot["restart"] == "unless-stopped"
+        assert bot["depends_on"] == {"postgres": {"condition": "service_healthy"}}
+        for name, value in bot["environment"].items():
+            monkeypatch.setenv(name, value.replace("${POSTGRES_PASSWORD}", "secret"))
+        settings = load_settings()
+        assert settings.database == "postgresql://allfours:secret@postgres:5432/allfours"
+        assert settings.shards is not None and settings.shards.count == len(bots)
+        owned.append(settings.shards.ids)
+    assert owned == [frozenset({0}), frozenset({1})]
 
 
 def test_dockerignore_lets_only_the_build_inputs_through() -> None:

@@ -248,9 +248,11 @@ async def test_leave_hands_the_seat_to_the_computer(service: GameService) -> Non
         await service.act(snap.id, 13, "S", after.record.version)
 
 
-async def test_restart_resumes_the_game_from_sqlite(db_path: Path, clock: ManualClock) -> None:
-    """A new service on the same file resumes open games and play continues."""
-    first_storage = await Storage.open(db_path)
+async def test_restart_resumes_the_game_from_the_database(
+    database: Path | str, clock: ManualClock
+) -> None:
+    """A new service on the same database resumes open games and play continues."""
+    first_storage = await Storage.open(database)
     first = GameService(first_storage, clock=clock, seeds=lambda: 5, computer_delay=0)
     snap = await seated_table(first, "caribbean", FOUR, turn_seconds=60)
     mid = await play_until(first, snap.id, FOUR, stop=lambda s: s.record.version >= 8)
@@ -258,7 +260,7 @@ async def test_restart_resumes_the_game_from_sqlite(db_path: Path, clock: Manual
     await first_storage.close()
 
     clock.wake_due(clock.now() + 3600)  # an hour of downtime
-    storage = await Storage.open(db_path)
+    storage = await Storage.open(database)
     second = GameService(storage, clock=clock, computer_delay=0)
     try:
         assert await second.resume() == 1

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.settings import SettingsError, database_path, load_settings
+from bot.settings import SettingsError, database_path, database_target, load_settings
+from bot.shards import Shards
 
 TOKEN = "MTA5ODc2NTQzMjEwOTg3NjU0.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789AB"
 ROOT = Path(__file__).resolve().parents[2]
@@ -17,7 +18,14 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture(autouse=True)
 def clean_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    for name in ("DISCORD_TOKEN", "DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL"):
+    for name in (
+        "DISCORD_TOKEN",
+        "DATABASE_URL",
+        "DEV_GUILD_ID",
+        "LOG_LEVEL",
+        "SHARD_COUNT",
+        "SHARD_IDS",
+    ):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.chdir(tmp_path)  # no .env here
 
@@ -28,6 +36,7 @@ def test_defaults_and_secret_token(monkeypatch: pytest.MonkeyPatch) -> None:
     settings = load_settings()
     assert settings.database_path == Path("data/allfours.db")
     assert settings.dev_guild_id is None and settings.log_level == "INFO"
+    assert settings.shards is None  # every shard, as many as Discord advises
     assert TOKEN not in repr(settings)
 
 
@@ -47,7 +56,8 @@ def test_env_file_is_read(tmp_path: Path) -> None:
         ({}, "DISCORD_TOKEN is not set"),
         ({"DISCORD_TOKEN": ""}, "DISCORD_TOKEN is empty (put the bot's token in"),
         ({"DISCORD_TOKEN": "not a token"}, "DISCORD_TOKEN does not look like a bot token"),
-        ({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "postgres://x"}, "sqlite"),
+        ({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "mysql://x"}, "sqlite:/// or postgresql://"),
+        ({"DISCORD_TOKEN": TOKEN, "DATABASE_URL": "postgresql://"}, "names no PostgreSQL server"),
         ({"DISCORD_TOKEN": TOKEN, "DEV_GUILD_ID": "abc"}, "DEV_GUILD_ID"),
     ],
 )
@@ -66,12 +76,102 @@ def test_database_url_forms() -> None:
     assert database_path("sqlite:///data/a.db") == Path("data/a.db")
     assert database_path("sqlite:////var/lib/a.db") == Path("/var/lib/a.db")
     assert database_path("plain/file.db") == Path("plain/file.db")
+    assert database_target("sqlite:///data/a.db") == Path("data/a.db")
+    url = "postgresql://bot:pw@db:5432/cards?sslmode=require"
+    assert database_target(url) == url
+    assert database_target("postgres://bot@db/cards") == "postgres://bot@db/cards"
 
 
-def test_python_m_bot_without_token_exits_2_with_one_line(tmp_path: Path) -> None:
+def test_postgresql_url_is_the_database(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A postgresql:// DATABASE_URL goes to the storage as it is."""
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    monkeypatch.setenv("DATABASE_URL", "postgresql://bot:pw@db:5432/cards")
+    settings = load_settings()
+    assert settings.database == "postgresql://bot:pw@db:5432/cards"
+    with pytest.raises(SettingsError, match="sqlite"):
+        _ = settings.database_path
+
+
+@pytest.mark.parametrize(
+    ("count", "ids", "shards"),
+    [
+        ("4", None, Shards(4, frozenset({0, 1, 2, 3}))),
+        ("4", "0-3", Shards(4, frozenset({0, 1, 2, 3}))),
+        ("4", "1", Shards(4, frozenset({1}))),
+        ("8", "0-1, 4,6-7", Shards(8, frozenset({0, 1, 4, 6, 7}))),
+        ("1", "0", Shards(1, frozenset({0}))),
+        (" ", " ", None),
+    ],
+)
+def test_shard_settings(
+    monkeypatch: pytest.MonkeyPatch, count: str, ids: str | None, shards: Shards | None
+) -> None:
+    """SHARD_COUNT shards in all; SHARD_IDS (ids and ranges) those this process runs."""
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    monkeypatch.setenv("DATABASE_URL", "postgresql://bot@db/cards")
+    monkeypatch.setenv("SHARD_COUNT", count)
+    if ids is not None:
+        monkeypatch.setenv("SHARD_IDS", ids)
+    assert load_settings().shards == shards
+
+
+@pytest.mark.parametrize(
+    ("count", "ids", "message"),
+    [
+        (None, "0-3", "SHARD_IDS needs SHARD_COUNT"),
+        ("4", "4", "SHARD_IDS shard 4 does not exist with 4 shard(s) (ids run from 0 to 3)"),
+        ("2", "0-5", "SHARD_IDS shard 2 does not exist with 2 shard(s)"),
+        ("4", "3-1", "SHARD_IDS '3-1' is not a range from a smaller id to a larger one"),
+        ("4", "0-", "SHARD_IDS '0-' is not a shard id or a range such as 0-3"),
+        ("4", "a", "SHARD_IDS 'a' is not a shard id or a range such as 0-3"),
+        ("4", "1,1", "SHARD_IDS shard 1 is named twice"),
+        ("4", "-1", "SHARD_IDS '-1' is not a shard id"),
+        ("0", None, "SHARD_COUNT input should be greater than or equal to 1"),
+        ("two", None, "SHARD_COUNT input should be a valid integer"),
+    ],
+)
+def test_inconsistent_shard_settings_are_one_line(
+    monkeypatch: pytest.MonkeyPatch, count: str | None, ids: str | None, message: str
+) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    monkeypatch.setenv("DATABASE_URL", "postgresql://bot@db/cards")
+    if count is not None:
+        monkeypatch.setenv("SHARD_COUNT", count)
+    if ids is not None:
+        monkeypatch.setenv("SHARD_IDS", ids)
+    with pytest.raises(SettingsError) as info:
+        load_settings()
+    assert message in str(info.value) and "\n" not in str(info.value)
+
+
+def test_some_shards_on_sqlite_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Running some of the shards means other processes run the rest: not on SQLite."""
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    monkeypatch.setenv("SHARD_COUNT", "2")
+    monkeypatch.setenv("SHARD_IDS", "0")
+    with pytest.raises(SettingsError, match="SQLite serves one process"):
+        load_settings()
+    monkeypatch.setenv("SHARD_IDS", "0-1")  # every shard in one process: SQLite is fine
+    assert load_settings().shards == Shards(2, frozenset({0, 1}))
+
+
+@pytest.mark.parametrize(
+    ("settings", "line"),
+    [
+        ({}, "error: DISCORD_TOKEN is not set"),
+        ({"DISCORD_TOKEN": TOKEN, "SHARD_IDS": "0"}, "error: SHARD_IDS needs SHARD_COUNT"),
+    ],
+)
+def test_python_m_bot_with_bad_settings_exits_2_with_one_line(
+    tmp_path: Path, settings: dict[str, str], line: str
+) -> None:
     """The real entry point: no traceback, one line on stderr, status 2."""
-    environment = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
-    environment["PYTHONPATH"] = str(ROOT)
+    environment = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DISCORD_TOKEN", "DATABASE_URL", "SHARD_COUNT", "SHARD_IDS")
+    }
+    environment.update(settings, PYTHONPATH=str(ROOT))
     done = subprocess.run(
         [sys.executable, "-m", "bot"],
         cwd=tmp_path,
@@ -83,7 +183,7 @@ def test_python_m_bot_without_token_exits_2_with_one_line(tmp_path: Path) -> Non
     )
     assert done.returncode == 2
     lines = done.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: DISCORD_TOKEN is not set")
+    assert len(lines) == 1 and lines[0].startswith(line)
     assert "Traceback" not in done.stderr
 
 
@@ -112,9 +212,9 @@ def test_unmatched_quote_is_not_a_token(monkeypatch: pytest.MonkeyPatch) -> None
 def test_database_url_error_never_echoes_a_password(monkeypatch: pytest.MonkeyPatch) -> None:
     """`user:pass@` becomes `user:***@` in the one-line refusal."""
     monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
-    monkeypatch.setenv("DATABASE_URL", "postgresql://cards:hunter2@db.example:5432/cards")
+    monkeypatch.setenv("DATABASE_URL", "mysql://cards:hunter2@db.example:5432/cards")
     with pytest.raises(SettingsError) as info:
         load_settings()
     text = str(info.value)
     assert "hunter2" not in text
-    assert "postgresql://cards:***@db.example:5432/cards" in text
+    assert "mysql://cards:***@db.example:5432/cards" in text

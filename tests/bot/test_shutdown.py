@@ -76,7 +76,10 @@ async def test_sigterm_mid_commit_finishes_the_move_and_exits_0(
     path = tmp_path / "data" / "bot.db"
     game_id, version, user, code = await a_game_in_progress(path)
     environment = bot_environment(
-        discord_fake.api, DATABASE_URL=f"sqlite:///{path}", SLOW_MOVE_SECONDS=str(SLOW_MOVE)
+        discord_fake.api,
+        DATABASE_URL=f"sqlite:///{path}",
+        SLOW_MOVE_SECONDS=str(SLOW_MOVE),
+        WORKERS="2",  # worker processes running: they are stopped within the time too
     )
     process = await spawn(tmp_path, environment)
     assert process.stdout is not None

@@ -1,38 +1,69 @@
-"""Storage on a real SQLite file: migrations, atomic commits, reloading."""
+"""Storage on a real database, SQLite and PostgreSQL: migrations, atomic commits, version
+checks between processes, reloading."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from pathlib import Path
 
 import pytest
 
-from bot import storage as storage_module
-from bot.models import ActionRecord, SeatRecord, Source, Status
-from bot.storage import Storage, VersionConflictError, migrations
+from bot.models import ActionRecord, MatchPlayer, MatchRecord, SeatRecord, Source, Status
+from bot.storage import (
+    IntegrityError,
+    MigrationError,
+    Storage,
+    VersionConflictError,
+    migrations,
+)
+from bot.storage import store as store_module
+from bot.storage.schema import application_tables
 from tests.bot.support import game_record
 
 
-async def test_migrations_create_schema_in_wal_mode(storage: Storage) -> None:
-    """A fresh file gets every migration, WAL journaling and the expected tables."""
+async def test_migrations_create_the_schema(storage: Storage) -> None:
+    """A fresh database gets every migration and exactly the application's tables."""
     assert await storage.schema_version() == len(migrations())
-    assert await storage.journal_mode() == "wal"
-    with sqlite3.connect(storage.path) as raw:
-        names = {row[0] for row in raw.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    assert {"games", "seats", "actions", "matches", "match_players", "ratings"} <= names
-    assert "guild_settings" in names
+    assert set(await storage.columns()) == set(application_tables())
+    assert {"games", "seats", "actions", "matches", "match_players", "ratings"} <= set(
+        application_tables()
+    )
 
 
-async def test_reopening_applies_nothing_twice(db_path: Path) -> None:
+async def test_sqlite_file_is_in_wal_mode(db_path: Path) -> None:
+    """SQLite journals ahead of writes (a killed process loses no committed move)."""
+    storage = await Storage.open(db_path)
+    try:
+        assert await storage.journal_mode() == "wal"
+        assert storage.kind == "sqlite" and storage.path == db_path
+    finally:
+        await storage.close()
+    with sqlite3.connect(db_path) as raw:
+        assert raw.execute("PRAGMA user_version").fetchone()[0] == len(migrations())
+
+
+async def test_reopening_applies_nothing_twice(database: Path | str) -> None:
     """Migrations already applied are skipped on the next start."""
-    first = await Storage.open(db_path)
+    first = await Storage.open(database)
     await first.close()
-    again = await Storage.open(db_path)
+    again = await Storage.open(database)
     try:
         assert await again.migrate() == []
         assert await again.schema_version() == len(migrations())
     finally:
         await again.close()
+
+
+async def test_two_processes_starting_at_once_migrate_once(database: Path | str) -> None:
+    """Two bot processes opening a fresh database together apply each migration once."""
+    first, second = await asyncio.gather(Storage.open(database), Storage.open(database))
+    try:
+        assert await first.schema_version() == await second.schema_version() == len(migrations())
+        assert await first.migrate() == await second.migrate() == []
+    finally:
+        await first.close()
+        await second.close()
 
 
 def test_migration_files_are_numbered_and_explained() -> None:
@@ -45,22 +76,25 @@ def test_migration_files_are_numbered_and_explained() -> None:
 
 
 async def test_failed_migration_leaves_no_trace(
-    db_path: Path, monkeypatch: pytest.MonkeyPatch
+    database: Path | str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A migration that fails part-way is rolled back whole and the version stays put."""
     good = migrations()
-    broken = (len(good) + 1, "9999_broken.sql", "CREATE TABLE half (x);\nNOT SQL;")
-    monkeypatch.setattr(storage_module, "migrations", lambda: [*good, broken])
-    with pytest.raises(sqlite3.OperationalError):
-        await Storage.open(db_path)
-    with sqlite3.connect(db_path) as raw:
-        assert raw.execute("PRAGMA user_version").fetchone()[0] == len(good)
-        assert raw.execute("SELECT name FROM sqlite_master WHERE name='half'").fetchone() is None
+    broken = (len(good) + 1, "9999_broken.sql", "CREATE TABLE half (x INTEGER);\nNOT SQL;")
+    monkeypatch.setattr(store_module, "migrations", lambda: [*good, broken])
+    with pytest.raises(MigrationError, match=r"migration 9999_broken\.sql failed: "):
+        await Storage.open(database)
+    after = await Storage.open(database, migrate=False)
+    try:
+        assert await after.schema_version() == len(good)
+        assert "half" not in await after.columns()
+    finally:
+        await after.close()
 
 
-async def test_game_round_trips_through_a_reopen(db_path: Path) -> None:
-    """A stored game, its seats and its log read back identical after closing the file."""
-    first = await Storage.open(db_path)
+async def test_game_round_trips_through_a_reopen(database: Path | str) -> None:
+    """A stored game, its seats and its log read back identical after closing the database."""
+    first = await Storage.open(database)
     async with first.transaction() as tx:
         game_id = await tx.insert_game(game_record())
     async with first.transaction() as tx:
@@ -68,16 +102,38 @@ async def test_game_round_trips_through_a_reopen(db_path: Path) -> None:
         await tx.set_message(game_id, 555, 1)
     await first.close()
 
-    second = await Storage.open(db_path)
+    second = await Storage.open(database)
     try:
         record = await second.game(game_id)
         assert record is not None
         assert record.message_id == 555 and record.message_deal == 1
         assert record.seats == {0: SeatRecord(seat=0, user_id=100, name="host")}
+        assert record == game_record(
+            id=game_id,
+            message_id=555,
+            message_deal=1,
+        )
         assert await second.actions(game_id) == [ActionRecord(1, 0, "S", Source.PLAYER, 100, 2.0)]
         assert [g.id for g in await second.open_games()] == [game_id]
     finally:
         await second.close()
+
+
+async def test_discord_ids_keep_all_64_bits(storage: Storage) -> None:
+    """Snowflakes above 2**63 / 2 (and 2**31) come back exactly (BIGINT on PostgreSQL)."""
+    big = 2**63 - 1
+    async with storage.transaction() as tx:
+        game_id = await tx.insert_game(
+            game_record(guild_id=big, channel_id=big - 1, host_id=2**40, seed=2**62 - 1)
+        )
+    record = await storage.game(game_id)
+    assert record is not None
+    assert (record.guild_id, record.channel_id, record.host_id, record.seed) == (
+        big,
+        big - 1,
+        2**40,
+        2**62 - 1,
+    )
 
 
 async def test_snapshot_and_log_commit_together_or_not_at_all(storage: Storage) -> None:
@@ -120,11 +176,105 @@ async def test_version_conflict_refuses_the_whole_commit(storage: Storage) -> No
     assert [a.code for a in await storage.actions(game_id)] == ["S"]
 
 
+async def test_concurrent_commits_on_one_version_from_two_processes(
+    database: Path | str,
+) -> None:
+    """Two processes commit a move on the same version at the same time: the second waits
+    for the first, then finds the version gone and commits nothing."""
+    first = await Storage.open(database)
+    second = await Storage.open(database)
+    try:
+        async with first.transaction() as tx:
+            game_id = await tx.insert_game(game_record())
+        written = asyncio.Event()
+        release = asyncio.Event()
+
+        async def commit(storage: Storage, code: str, hold: bool) -> None:
+            async with storage.transaction() as tx:
+                await tx.update_game(
+                    game_record(id=game_id, version=1, status=Status.PLAYING), expected_version=0
+                )
+                await tx.insert_action(game_id, ActionRecord(1, 0, code, Source.PLAYER, 100, 2.0))
+                if hold:
+                    written.set()
+                    await release.wait()
+
+        winner = asyncio.create_task(commit(first, "S", hold=True))
+        await written.wait()
+        loser = asyncio.create_task(commit(second, "B", hold=False))
+        await asyncio.sleep(0.1)  # the loser is now waiting for the winner's transaction
+        release.set()
+        await winner
+        with pytest.raises(VersionConflictError):
+            await loser
+        assert [a.code for a in await second.actions(game_id)] == ["S"]
+    finally:
+        await first.close()
+        await second.close()
+
+
+def _match(game_id: int, user: int) -> MatchRecord:
+    return MatchRecord(
+        game_id=game_id,
+        family="allfours",
+        pool="allfours",
+        variant="english",
+        guild_id=5,
+        outcome="finished",
+        rated=True,
+        deals=1,
+        ended_at=1.0,
+        players=(
+            MatchPlayer(0, 0, user, False, 1, 11, {}),
+            MatchPlayer(1, 1, user + 1, False, 2, 3, {}),
+        ),
+    )
+
+
+async def test_matches_of_a_pool_are_recorded_one_at_a_time_across_processes(
+    database: Path | str,
+) -> None:
+    """While one process records a match of a pool (and folds its ratings), another
+    process's match of that pool waits: match ids follow the order the ratings were folded
+    in, so a rebuild from the records gives the stored ratings."""
+    first = await Storage.open(database)
+    second = await Storage.open(database)
+    try:
+        async with first.transaction() as tx:
+            games = [
+                await tx.insert_game(game_record(channel_id=c, status=Status.FINISHED))
+                for c in (1, 2)
+            ]
+        recorded = asyncio.Event()
+        release = asyncio.Event()
+        ids: list[int] = []
+
+        async def record(storage: Storage, game_id: int, hold: bool) -> None:
+            async with storage.transaction() as tx:
+                ids.append(await tx.insert_match(_match(game_id, 100)))
+                if hold:
+                    recorded.set()
+                    await release.wait()
+
+        holder = asyncio.create_task(record(first, games[0], hold=True))
+        await recorded.wait()
+        waiter = asyncio.create_task(record(second, games[1], hold=False))
+        await asyncio.sleep(0.2)
+        assert not waiter.done() and len(ids) == 1
+        release.set()
+        await asyncio.gather(holder, waiter)
+        assert ids[0] < ids[1]
+        assert [m.game_id for m in await first.matches("allfours")] == games
+    finally:
+        await first.close()
+        await second.close()
+
+
 async def test_one_open_table_per_channel_is_enforced_by_the_database(storage: Storage) -> None:
     """Even a racing insert cannot open a second unfinished table in a channel."""
     async with storage.transaction() as tx:
         await tx.insert_game(game_record(channel_id=42))
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(IntegrityError):
         async with storage.transaction() as tx:
             await tx.insert_game(game_record(channel_id=42))
     async with storage.transaction() as tx:
