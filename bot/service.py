@@ -35,7 +35,7 @@ import asyncio
 import contextlib
 import logging
 import random
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import replace
 from typing import Any, Final
 
@@ -484,6 +484,16 @@ class GameService:
         async with self.storage.transaction() as tx:
             await tx.put_server_settings(guild_id, updated.to_json())
         return updated
+
+    def check_options(
+        self, family_name: str, variant: str | None, options: Mapping[str, object]
+    ) -> None:
+        """Refuse default table options that the family's rules would refuse at ``start``."""
+        fam = family(family_name)
+        try:
+            fam.build_rules(variant or fam.variants[0], options)
+        except OptionsError as exc:
+            raise ServiceError(exc.key, **exc.params) from None
 
     async def reset_server_settings(self, guild_id: int) -> ServerSettings:
         """Back to the bot's defaults."""

@@ -11,7 +11,7 @@ from discord.app_commands import Choice, Range
 from bot.families import ALL_FOURS
 from bot.translator import T
 from cogs.allfours.render import RENDERER
-from cogs.table.base import TableCog
+from cogs.table.base import LANGUAGE_CHOICES, TableCog
 
 _VARIANTS: Final = [Choice(name=T(f"variant.{v}"), value=v) for v in ALL_FOURS.variants]
 _SCOPES: Final = [
@@ -76,7 +76,7 @@ class AllFoursCog(
     async def start(
         self,
         interaction: discord.Interaction,
-        variant: str,
+        variant: str | None = None,
         players: Range[int, 2, 4] | None = None,
         partnerships: bool | None = None,
         target: Range[int, 1, 99] | None = None,
@@ -120,3 +120,58 @@ class AllFoursCog(
     @app_commands.choices(scope=_SCOPES)
     async def leaderboard(self, interaction: discord.Interaction, scope: str = "s") -> None:
         await self.show_board(interaction, ALL_FOURS.pools[0], scope)
+
+    @app_commands.command(name=T("cmdname.settings"), description=T("cmd.settings"))
+    @app_commands.describe(
+        language=T("cmd.settings.language"),
+        timer=T("cmd.settings.timer"),
+        nudge=T("cmd.settings.nudge"),
+        computers=T("cmd.settings.computers"),
+        pictures=T("cmd.settings.pictures"),
+        allow_channel=T("cmd.settings.allow_channel"),
+        forbid_channel=T("cmd.settings.forbid_channel"),
+        reset=T("cmd.settings.reset"),
+        variant=T("cmd.settings.variant"),
+        target=T("cmd.start.target"),
+    )
+    @app_commands.rename(
+        language=T("optname.language"),
+        timer=T("optname.timer"),
+        nudge=T("optname.nudge"),
+        computers=T("optname.computers"),
+        pictures=T("optname.pictures"),
+        allow_channel=T("optname.allow_channel"),
+        forbid_channel=T("optname.forbid_channel"),
+        reset=T("optname.reset"),
+        variant=T("optname.variant"),
+        target=T("optname.target"),
+    )
+    @app_commands.choices(language=LANGUAGE_CHOICES, variant=_VARIANTS)
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        language: str | None = None,
+        timer: Range[int, 0, 3600] | None = None,
+        nudge: Range[int, 0, 600] | None = None,
+        computers: bool | None = None,
+        pictures: bool | None = None,
+        allow_channel: discord.TextChannel | None = None,
+        forbid_channel: discord.TextChannel | None = None,
+        reset: bool = False,
+        variant: str | None = None,
+        target: Range[int, 1, 99] | None = None,
+    ) -> None:
+        await self.change_settings(
+            interaction,
+            common={
+                "language": language,
+                "turn_seconds": timer,
+                "nudge_seconds": nudge,
+                "computers": computers,
+                "pictures": pictures,
+            },
+            defaults={"variant": variant, "target": target},
+            allow=allow_channel,
+            forbid=forbid_channel,
+            reset=reset,
+        )

@@ -11,7 +11,7 @@ from discord.app_commands import Choice, Range
 from bot.families import KQJ
 from bot.translator import T
 from cogs.kqj.render import RENDERER
-from cogs.table.base import TableCog
+from cogs.table.base import LANGUAGE_CHOICES, TableCog
 from engine.kqj.rules import TARGETS
 
 _SCOPES: Final = [
@@ -88,3 +88,76 @@ class KQJCog(
         self, interaction: discord.Interaction, mode: str = KQJ.pools[0], scope: str = "s"
     ) -> None:
         await self.show_board(interaction, mode, scope)
+
+    @app_commands.command(name=T("cmdname.settings"), description=T("cmd.settings"))
+    @app_commands.describe(
+        language=T("cmd.settings.language"),
+        timer=T("cmd.settings.timer"),
+        nudge=T("cmd.settings.nudge"),
+        computers=T("cmd.settings.computers"),
+        pictures=T("cmd.settings.pictures"),
+        allow_channel=T("cmd.settings.allow_channel"),
+        forbid_channel=T("cmd.settings.forbid_channel"),
+        reset=T("cmd.settings.reset"),
+        teams=T("cmd.kqj.start.teams"),
+        random_partners=T("cmd.kqj.start.random_partners"),
+        auction=T("cmd.kqj.start.auction"),
+        target=T("cmd.kqj.start.target"),
+    )
+    @app_commands.rename(
+        language=T("optname.language"),
+        timer=T("optname.timer"),
+        nudge=T("optname.nudge"),
+        computers=T("optname.computers"),
+        pictures=T("optname.pictures"),
+        allow_channel=T("optname.allow_channel"),
+        forbid_channel=T("optname.forbid_channel"),
+        reset=T("optname.reset"),
+        teams=T("optname.teams"),
+        random_partners=T("optname.random_partners"),
+        auction=T("optname.auction"),
+        target=T("optname.target"),
+    )
+    @app_commands.choices(
+        language=LANGUAGE_CHOICES,
+        teams=[
+            Choice(name=T("choice.kqj.teams.3v3"), value="3v3"),
+            Choice(name=T("choice.kqj.teams.2v2v2"), value="2v2v2"),
+        ],
+    )
+    @app_commands.choices(target=[Choice(name=str(value), value=value) for value in TARGETS])
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        language: str | None = None,
+        timer: Range[int, 0, 3600] | None = None,
+        nudge: Range[int, 0, 600] | None = None,
+        computers: bool | None = None,
+        pictures: bool | None = None,
+        allow_channel: discord.TextChannel | None = None,
+        forbid_channel: discord.TextChannel | None = None,
+        reset: bool = False,
+        teams: str | None = None,
+        random_partners: bool | None = None,
+        auction: bool | None = None,
+        target: int | None = None,
+    ) -> None:
+        await self.change_settings(
+            interaction,
+            common={
+                "language": language,
+                "turn_seconds": timer,
+                "nudge_seconds": nudge,
+                "computers": computers,
+                "pictures": pictures,
+            },
+            defaults={
+                "teams": teams,
+                "random_partners": random_partners,
+                "auction": auction,
+                "target": target,
+            },
+            allow=allow_channel,
+            forbid=forbid_channel,
+            reset=reset,
+        )

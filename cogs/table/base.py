@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import discord
 from discord import app_commands
-from discord.app_commands import Range
+from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.i18n import t
@@ -36,6 +36,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+LANGUAGE_CHOICES: Final = [
+    Choice(name=T("settings.language.auto"), value="auto"),
+    Choice(name=T("settings.language.en"), value="en"),
+    Choice(name=T("settings.language.ja"), value="ja"),
+]
 BOARD_PAGE: Final = 10
 STATS_PAGE: Final = 5
 # Keys a hand panel answers by showing itself again, with the reason on top.
@@ -167,7 +172,7 @@ class TableCog(commands.GroupCog):
         self,
         interaction: discord.Interaction,
         *,
-        variant: str,
+        variant: str | None,
         options: Mapping[str, object],
         timer: int | None,
         pause: float | None,
@@ -256,17 +261,52 @@ class TableCog(commands.GroupCog):
         embed, view = await self.stats_page(interaction, target.id, 0)
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
-    @app_commands.command(name=T("cmdname.settings"), description=T("cmd.settings"))
-    @app_commands.describe(timer=T("cmd.settings.timer"))
-    @app_commands.rename(timer=T("optname.timer"))
-    async def settings(self, interaction: discord.Interaction, timer: Range[int, 0, 3600]) -> None:
+    async def change_settings(
+        self,
+        interaction: discord.Interaction,
+        *,
+        common: Mapping[str, object],
+        defaults: Mapping[str, object],
+        allow: discord.abc.GuildChannel | None,
+        forbid: discord.abc.GuildChannel | None,
+        reset: bool,
+    ) -> None:
+        """``/<family> settings``: Manage Server only. The settings named change (``None``:
+        untouched), the family's default table options are checked by its rules, and the
+        answer is the server's settings as they are now, in the admin's language."""
         assert interaction.guild_id is not None
+        guild_id = interaction.guild_id
         async with self.replying(interaction):
             if not interaction.permissions.manage_guild:
                 raise ServiceError("settings.not_allowed")
-            await self.service.set_default_turn_seconds(interaction.guild_id, timer or None)
-            key = "settings.timer_set" if timer else "settings.timer_off"
-            await answer(interaction, t(key, locale_of(interaction), seconds=timer))
+            fam = self.renderer.family
+            if reset:
+                await self.service.reset_server_settings(guild_id)
+            current = await self.service.server_settings(guild_id)
+            changes = {k: v for k, v in common.items() if v is not None}
+            for name in ("turn_seconds", "nudge_seconds"):
+                if changes.get(name) == 0:
+                    changes[name] = None  # 0 turns it off
+            if changes.get("language") == "auto":
+                changes["language"] = None
+            channels = set(current.channels)
+            if allow is not None:
+                channels.add(allow.id)
+            if forbid is not None:
+                channels.discard(forbid.id)
+            changes["channels"] = tuple(sorted(channels))
+            wanted = {k: v for k, v in defaults.items() if v is not None}
+            if wanted:
+                variant = str(wanted.pop("variant", current.variants.get(fam.name, "")))
+                options = {**current.options.get(fam.name, {}), **wanted}
+                self.service.check_options(fam.name, variant or None, options)
+                if variant:
+                    changes["variants"] = {**current.variants, fam.name: variant}
+                changes["options"] = {**current.options, fam.name: options}
+            settings = await self.service.update_server_settings(guild_id, **changes)
+            locale = locale_of(interaction)
+            embed = render.settings_embed(settings, self.renderer, locale)
+            await interaction.response.send_message(embed=embed, ephemeral=True)
 
     # --- pages -------------------------------------------------------------------------------
 

@@ -25,6 +25,7 @@ from bot.notation import SUIT_SYMBOLS, card_text
 from bot.picture.draw import summary_line
 from bot.picture.scene import Scene
 from bot.ratings import displayed
+from bot.server_settings import ServerSettings
 from bot.service import Panel
 from bot.tables import Snapshot
 from cogs.table.components import (
@@ -768,6 +769,54 @@ def _pager(
     view.add_item(make(max(page - 1, 0), t("page.previous", locale), page <= 0))
     view.add_item(make(page + 1, t("page.next", locale), page >= pages - 1))
     return view
+
+
+def settings_embed(
+    settings: ServerSettings, renderer: TableRenderer[Any, Any, Any, Any], locale: str
+) -> discord.Embed:
+    """A server's settings, readable: what new tables of this server get."""
+    fam = renderer.family
+    yes_no = {True: t("settings.on", locale), False: t("settings.off", locale)}
+    language = settings.language
+    lines = [
+        t(
+            "settings.language",
+            locale,
+            language=t(f"settings.language.{language or 'auto'}", locale),
+        ),
+        t("settings.timer", locale, seconds=settings.turn_seconds)
+        if settings.turn_seconds
+        else t("settings.no_timer", locale),
+        t("settings.nudges", locale, seconds=settings.nudge_seconds)
+        if settings.nudge_seconds
+        else t("settings.no_nudges", locale),
+        t("settings.computers", locale, value=yes_no[settings.computers]),
+        t("settings.pictures", locale, value=yes_no[settings.pictures]),
+        t(
+            "settings.channels",
+            locale,
+            channels=" ".join(f"<#{c}>" for c in settings.channels)
+            if settings.channels
+            else t("settings.all_channels", locale),
+        ),
+    ]
+    embed = discord.Embed(
+        title=t("settings.title", locale), description="\n".join(lines), colour=COLOUR
+    )
+    variant = settings.variants.get(fam.name, fam.variants[0])
+    options = settings.options.get(fam.name, {})
+    chosen = ", ".join(f"{name} = {value}" for name, value in sorted(options.items()))
+    embed.add_field(
+        name=t("settings.defaults", locale, family=t(f"family.{fam.name}", locale)),
+        value=t(
+            "settings.defaults_value",
+            locale,
+            variant=variant_title(variant, locale),
+            options=chosen or t("settings.no_options", locale),
+        ),
+        inline=False,
+    )
+    return embed
 
 
 def rules_embed(

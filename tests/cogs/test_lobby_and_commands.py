@@ -145,7 +145,7 @@ async def test_server_default_timer(simcord_env: simcord.Env) -> None:
     assert "Manage Server" in refused.response.content
     owner = guild.add_member(guild.owner)
     done = await owner.slash(channel, "allfours settings", timer=45)
-    assert "45 seconds" in done.response.content
+    assert done.ephemeral and "Turn timer: 45 s per decision" in text_of(done.response)
     lobby = await player.slash(channel, "allfours start", variant="english")
     assert "45 seconds per decision" in text_of(lobby.response)
 
