@@ -380,7 +380,15 @@ class TableCog(commands.GroupCog):
 
     # --- buttons (called by cogs.table.components) -------------------------------------------
 
+    async def _check_family(self, game_id: int) -> None:
+        """A custom_id names its family: one that names another game's table (forged, or a
+        mangled client) is refused like an unknown table, before anything is drawn."""
+        snap = await self.service.snapshot(game_id)
+        if snap.record.family != self.renderer.family.name:
+            raise ServiceError("table.unknown")
+
     async def on_lobby(self, interaction: discord.Interaction, game_id: int, op: str) -> None:
+        await self._check_family(game_id)
         if not await self.check_permissions(interaction):
             return
         user = interaction.user
@@ -414,6 +422,7 @@ class TableCog(commands.GroupCog):
 
     async def on_hand(self, interaction: discord.Interaction, game_id: int, edit: bool) -> None:
         """ "My hand", ``/… hand`` and the panel's refresh button."""
+        await self._check_family(game_id)
         panel = await self.service.panel(game_id, interaction.user.id)
         locale = locale_of(interaction)
         snap = panel.snapshot
@@ -429,6 +438,7 @@ class TableCog(commands.GroupCog):
 
     async def on_play_again(self, interaction: discord.Interaction, game_id: int) -> None:
         """A new lobby with the same seats, posted in the channel for everyone to see."""
+        await self._check_family(game_id)
         if not await self.check_permissions(interaction):
             return
         user = interaction.user
@@ -444,6 +454,7 @@ class TableCog(commands.GroupCog):
     async def on_action(
         self, interaction: discord.Interaction, game_id: int, version: int, code: str
     ) -> None:
+        await self._check_family(game_id)
         if not await self.check_permissions(interaction):
             return
         user_id = interaction.user.id
@@ -464,6 +475,7 @@ class TableCog(commands.GroupCog):
         self, interaction: discord.Interaction, game_id: int, version: int, draft: str
     ) -> None:
         """A choice that prepares a decision: draw the panel again with it (nothing is played)."""
+        await self._check_family(game_id)
         panel = await self.service.panel(game_id, interaction.user.id)
         if not in_panel(interaction) or panel.seat is None:
             await answer(interaction, t("act.unknown_action", locale_of(interaction)))

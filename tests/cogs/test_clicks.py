@@ -3,6 +3,10 @@ forged ids, ended tables, missing permissions."""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import AsyncIterator
+from typing import Any
+
 import discord
 import pytest
 import simcord
@@ -12,6 +16,7 @@ from simcord.enums import OverwriteType
 from tests.bot.discord_support import (
     buttons,
     double_click,
+    emit_click,
     enabled,
     forge_click,
     open_table,
@@ -253,3 +258,74 @@ def _panel_edits(env: simcord.Env) -> int:
             if r.method == "PATCH" and r.path.startswith("/webhooks/") and "/messages/" in r.path
         ]
     )
+
+
+async def test_our_ids_missing_from_the_clicked_message_are_still_answered(
+    simcord_env: simcord.Env,
+) -> None:
+    """discord.py ignores a click whose custom_id is not on the clicked message; a stale or
+    forged client can send one in our own format. Each is answered privately and changes
+    nothing: another table's id, an old version, another player's button, a lobby button on a
+    table message, a select on a button's message."""
+    env = simcord_env
+    table = await open_table(env)
+    other = await open_table(env, names=("eve", "fin", "gus", "hal"))
+    service = service_of(env)
+    version = (await service.snapshot(table.game_id)).record.version
+    mover = table.mover()
+    assert mover is not None
+    waiting = next(p for p in table.players if p is not mover)
+    panel = table.panels[mover.id]
+    code = playable(panel)[0]["custom_id"].split(":", 4)[-1]
+    ids = [
+        f"af:a:{other.game_id}:{version}:{code}",  # another table's game
+        f"af:a:{table.game_id}:{version - 1}:{code}",  # an old version
+        f"af:l:{table.game_id}:s",  # a lobby button, long gone
+        f"af:v:{table.game_id}:{version}:0",  # a select that was never drawn
+        f"kq:h:{table.game_id}",  # the other game's prefix
+    ]
+    for custom_id in ids:
+        _, result = emit_click(env, waiting, table.panels[waiting.id], custom_id)
+        await env.settle()
+        answered_privately = result.ephemeral or (result.response and result.response.ephemeral)
+        assert result.acknowledged and answered_privately, custom_id
+    own = playable(panel)[0]["custom_id"]  # another player's button, sent by someone else
+    _, result = emit_click(env, waiting, table.message, own)
+    await env.settle()
+    assert result.acknowledged and result.ephemeral
+    assert (await service.snapshot(table.game_id)).record.version == version
+    assert (await service.snapshot(other.game_id)).record.version == 1
+
+
+async def test_a_click_is_answered_only_after_its_move_is_committed(
+    simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nothing is acknowledged before it is durable: the answer to a move reaches Discord
+    after the transaction holding it committed (the real SQLite file; the commit is only
+    watched)."""
+    env = simcord_env
+    table = await open_table(env)
+    storage = service_of(env).storage
+    committed_at: list[int] = []
+    real = storage.transaction
+
+    @contextlib.asynccontextmanager
+    async def watched() -> AsyncIterator[Any]:
+        async with real() as tx:
+            yield tx
+        committed_at.append(len(env.http_requests))
+
+    monkeypatch.setattr(storage, "transaction", watched)
+    mover = table.mover()
+    assert mover is not None
+    button = playable(table.panels[mover.id])[0]
+    interaction_id, result = emit_click(env, mover, table.panels[mover.id], button["custom_id"])
+    await env.settle()
+    assert result.acknowledged
+    answers = [
+        index
+        for index, request in enumerate(env.http_requests)
+        if request.path.startswith(f"/interactions/{interaction_id}/")
+    ]
+    assert committed_at and answers
+    assert min(answers) >= committed_at[0]  # the first commit is the move itself
