@@ -163,9 +163,12 @@ def decide_round(
       of points from the outcome).
     - Auction (§6.3, AMB-K14): made iff the contract team's round points reach the bid (a
       capot contract: all eight tricks); made pays ``bid × multiplier`` to the contract team,
-      failed pays it to each defence team (with three teams: ``auction_failure_pays``, and for
-      a countered contract ``counter_failure_pays``, where ``counter_team`` is the team of
-      the counterer). No litigation.
+      failed pays it to each defence team (with three teams, ``auction_failure_pays`` may keep
+      only the best defence). A countered contract (``multiplier`` 2, ``counter_team`` the
+      team of the counterer) or an overcountered one (4) is paid as ``countered_contract``
+      says (AMB-K25): with ``"switch"`` a counter makes the countering team the contract team,
+      so a countered bid that is made pays every team but the countering one, and one that is
+      not made pays the countering team alone; an overcounter switches back. No litigation.
     - Three teams, in every mode (§6.1, AMB-K09, AMB-K10): a team with no trick gives each
       other team 60, a team with tricks but at most 20 raw round points gives each other team
       20 (only teams that scored from the outcome with ``special_bonus_to="scoring_teams"``).
@@ -182,19 +185,11 @@ def decide_round(
     mine = round_points[contract_team]
     if rules.auction:
         made = tricks[contract_team] == TRICKS if capot else mine >= bid
-        stake = bid * multiplier
-        if made:
-            outcome = "made"
-            awards.append((contract_team, stake, "contract"))
-        else:
-            outcome = "failed"
-            paid = defence
-            if len(defence) == 2:
-                if counter_team >= 0 and rules.counter_failure_pays == "countering_team":
-                    paid = [counter_team]
-                elif rules.auction_failure_pays == "best_defence":
-                    paid = _best(defence, round_points)
-            awards.extend((team, stake, "contract") for team in paid)
+        outcome = "made" if made else "failed"
+        paid = _contract_payees(
+            rules, made, contract_team, defence, round_points, multiplier, counter_team
+        )
+        awards.extend((team, bid * multiplier, "contract") for team in paid)
         new_pool = 0
     elif rules.team_count == 2:
         other = defence[0]
@@ -227,6 +222,39 @@ def decide_round(
         outcome = "litigation"
         new_pool = round10(mine)
     return Decision(outcome, awards + _specials(rules, round_points, tricks, awards), new_pool)
+
+
+def _contract_payees(
+    rules: Ruleset,
+    made: bool,
+    bidders: int,
+    defence: list[int],
+    round_points: Sequence[int],
+    multiplier: int,
+    counter_team: int,
+) -> list[int]:
+    """The teams an auction contract pays (§6.3, AMB-K17, AMB-K25): the bidders if the bid is
+    made, each other team if not — except for a countered contract under ``"switch"`` (the
+    countering team holds the contract "the bidders cannot make it") and for a countered or
+    overcountered one under ``"wager"`` (a failure pays the countering team only). Where a bid
+    that is not made pays each other team, ``auction_failure_pays="best_defence"`` keeps only
+    the defence team(s) with the most round points."""
+    if multiplier > 1 and counter_team < 0:
+        if len(defence) != 1:
+            raise ValueError("a countered three-team contract needs the countering team")
+        counter_team = defence[0]  # with two teams the counter can only come from there
+    mode = rules.countered_contract
+    if multiplier == 2 and mode == "switch":
+        if made:
+            return [team for team in (bidders, *defence) if team != counter_team]
+        return [counter_team]
+    if made:
+        return [bidders]
+    if multiplier > 1 and mode == "wager":
+        return [counter_team]
+    if len(defence) == 2 and rules.auction_failure_pays == "best_defence":
+        return _best(defence, round_points)
+    return defence
 
 
 def _best(teams: Sequence[int], round_points: Sequence[int]) -> list[int]:

@@ -31,7 +31,7 @@ VARIANTS: dict[str, Ruleset] = {
     "options": AUCTION.replace(
         teams="2v2v2",
         auction_failure_pays="best_defence",
-        counter_failure_pays="countering_team",
+        countered_contract="wager",
         special_bonus_to="scoring_teams",
         capot_contract_value=250,
         target=500,
