@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Final, Generic, NamedTuple, TypeVar
 
 from engine.cards import CARDS_BY_INDEX, Card, card_at, cards_in
@@ -139,14 +139,6 @@ class Transition(NamedTuple, Generic[StateT]):
 
     state: StateT
     events: list[Any]
-
-
-@dataclass(frozen=True, slots=True)
-class SeatCard:
-    """One card of a trick together with the seat that played it (used in views)."""
-
-    seat: int
-    card: Card = field()
 
 
 def dumps_compact(data: object) -> str:

@@ -76,8 +76,6 @@ def _rank_mask(rank: int) -> int:
 # The ranks that carry Game-point values (§1.2), in every suit.
 _ACES, _KINGS, _QUEENS, _JACKS, _TENS = (_rank_mask(rank) for rank in (12, 11, 10, 9, 8))
 
-SM0, SM1, SM2, SM3 = SUIT_MASKS
-
 STAND: Final = Stand()
 BEG: Final = Beg()
 TAKE_ONE: Final = TakeOne()

@@ -8,9 +8,9 @@ A *contract* is a small int: ``0..3`` a trump suit (``s h d c``), ``ALL_TRUMP`` 
 ``NO_TRUMP`` (5); its text form is the suit letter, ``"all"`` or ``"none"``.
 
 >>> from engine.cards import Card
->>> points_of(Card.parse("9h").index, contract_code("h")), points_of(Card.parse("9h").index, 0)
+>>> POINTS[contract_code("h")][Card.parse("9h").index], POINTS[0][Card.parse("9h").index]
 (27, 2)
->>> [sum(points_of(c, k) for c in DECK) for k in range(6)]
+>>> [mask_points(FULL_MASK, contract) for contract in range(6)]
 [236, 236, 236, 236, 236, 236]
 >>> round10(125), round10(124), round10(232)
 (130, 120, 230)
@@ -33,8 +33,6 @@ KQJ_RANKS: Final = "456789TJQKAH"
 HAND_SIZE: Final = 8
 TRICKS: Final = 8
 PLAYERS: Final = 6
-DECK_POINTS: Final = 236
-"""Card points in the deck, in every mode (§5.1)."""
 
 DIX_DE_DER: Final = 10
 CAPOT_BONUS: Final = 154
@@ -124,16 +122,6 @@ BEATERS: Final = tuple(
 """``BEATERS[contract][master]``: mask of the cards that beat ``master`` (see ``_beaters``)."""
 
 
-def points_of(card: int, contract: int) -> int:
-    """Card points of one card index under ``contract`` (§5.1).
-
-    >>> from engine.cards import Card
-    >>> points_of(Card.parse("Ah").index, ALL_TRUMP), points_of(Card.parse("Ah").index, NO_TRUMP)
-    (6, 20)
-    """
-    return POINTS[contract][card]
-
-
 def mask_points(mask: int, contract: int) -> int:
     """Card points of every card in a mask under ``contract``.
 
@@ -194,6 +182,5 @@ __all__ = [
     "POINTS",
     "SUITS",
     "mask_points",
-    "points_of",
     "round10",
 ]
