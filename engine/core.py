@@ -8,7 +8,7 @@ the same functions (``preset``, ``new_game``, ``deal``, ``legal_actions``, ``app
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Generic, NamedTuple, TypeVar
 
@@ -139,6 +139,24 @@ class Transition(NamedTuple, Generic[StateT]):
 
     state: StateT
     events: list[Any]
+
+
+def seats_of_plays(count: int, winners: Sequence[int], opener: int, players: int) -> list[int]:
+    """Who played each of the first ``count`` cards of a hand's trick record (the cards in
+    playing order): ``opener`` leads the first trick, the winner of each trick leads the next,
+    and play goes round in seat order (RULES.md §0, §1.3, §5.4).
+
+    >>> seats_of_plays(7, (2, 0), 1, 3)  # 3 seats; seat 2 won trick 1, seat 0 trick 2
+    [1, 2, 0, 2, 0, 1, 0]
+    """
+    seats: list[int] = []
+    leader = opener
+    for at in range(count):
+        number, pos = divmod(at, players)
+        if pos == 0 and number:
+            leader = winners[number - 1]
+        seats.append((leader + pos) % players)
+    return seats
 
 
 def dumps_compact(data: object) -> str:

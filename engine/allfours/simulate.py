@@ -5,9 +5,9 @@ A player that is given only its view uses ``sample(view, rng)`` instead of ``det
 it rebuilds a full state from the view, dealing the hidden cards uniformly among the deals
 that agree with what the seat has seen (``allfours.knowledge``).
 
-It runs the very same rule functions as ``apply`` (``game._perform`` and ``game._step_play``)
-on a private copy, only without building events and without dealing the next hand, so it is
-several times faster while never holding a second copy of the rules.
+It runs the very same rule functions as ``apply`` (``game.perform``, ``play.step_play`` and
+``scoring.score_hand``) on a private copy, only without building events and without dealing
+the next hand, so it is several times faster while never holding a second copy of the rules.
 
 >>> import random
 >>> from engine import allfours
@@ -23,18 +23,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from random import Random
 
-from engine.allfours.game import (
-    FULL_DECK_MASK,
-    HAND_SIZE,
-    PACKET,
-    _perform,
-    _score_hand,
-    _step_play,
-    legal_actions,
-    legal_play_mask,
-)
+from engine.allfours.deck import FULL_DECK_MASK, HAND_SIZE, PACKET
+from engine.allfours.game import perform
 from engine.allfours.inference import knowledge
-from engine.allfours.state import GameState, Phase, PlayerView
+from engine.allfours.legality import legal_actions
+from engine.allfours.play import legal_play_mask, step_play
+from engine.allfours.scoring import score_hand
+from engine.allfours.state import GameState, Phase, PlayerView, holders_and_takers, master_of
 from engine.cards import SUITS, iter_indices, mask_of
 from engine.core import shuffle_prefix
 from engine.hidden import HiddenDeal, InconsistentViewError, LatestViews
@@ -164,24 +159,10 @@ def _template(view: PlayerView) -> _Template:
     st.candidate = view.kick.index if view.kick is not None else -1
     st.seen_suits = sum(1 << SUITS.index(suit) for suit in view.seen_suits)
     st.trump = SUITS.index(view.trump) if view.trump is not None else -1
+    st.plays = tuple(card.index for _, card in view.plays)
+    st.winners = view.trick_winners
     st.leader = view.leader
-    st.trick = tuple(card.index for _, card in view.trick)
-    st.last_trick = tuple(card.index for _, card in view.previous_trick)
-    st.last_leader = view.previous_trick[0][0] if view.previous_trick else 0
-    winner = view.previous_trick_winner
-    st.last_winner = winner if winner is not None else -1
-    completed = view.tricks_played * n
-    st.history = tuple(card.index for _, card in view.plays[:completed])
-    played = [0] * n
-    for player, card in view.plays:
-        played[player] |= 1 << card.index
-    st.played = played
-    captured = [0] * n
-    for number, taker in enumerate(view.trick_winners):
-        for _, card in view.plays[number * n : (number + 1) * n]:
-            captured[taker] |= 1 << card.index
-    st.captured = captured
-    st.tricks_played = view.tricks_played
+    st.master_seat, st.master_card = master_of(st.trick, st.leader, st.trump, n)
     st.scores_ = list(view.scores)
     st.winner_ = view.winner
     st.awards = view.awards
@@ -204,7 +185,8 @@ def _template(view: PlayerView) -> _Template:
     deal = HiddenDeal(know.unseen, sizes, allowed, ordered)
     packets: tuple[tuple[int, ...], ...] = ()
     if runs > 0:
-        packets = tuple(tuple(iter_indices(st.played[s]))[: runs * PACKET] for s in range(n))
+        played = holders_and_takers(st)[0]
+        packets = tuple(tuple(iter_indices(played[s]))[: runs * PACKET] for s in range(n))
     return _Template(st, deal, hand_seats, discard_seats, packets)
 
 
@@ -271,7 +253,7 @@ def _play_out(st: GameState, rng: Random) -> None:
         assert seat is not None
         if st.phase is not Phase.PLAY:
             actions = legal_actions(st, seat)
-            _perform(st, seat, actions[int(random() * len(actions))], None, deal_next=False)
+            perform(st, seat, actions[int(random() * len(actions))], None, deal_next=False)
             continue
         turn: int = seat
         while True:
@@ -280,7 +262,7 @@ def _play_out(st: GameState, rng: Random) -> None:
             while skip:
                 mask &= mask - 1
                 skip -= 1
-            if _step_play(st, turn, (mask & -mask).bit_length() - 1, None):
-                _score_hand(st, None)
+            if step_play(st, turn, (mask & -mask).bit_length() - 1, None):
+                score_hand(st, None)
                 return
             turn = st.to_act_  # type: ignore[assignment]  # never None during tricks

@@ -4,7 +4,7 @@ import pytest
 
 from engine import allfours
 from engine.allfours import Play, Stand
-from engine.allfours.game import trick_winner_offset
+from engine.allfours.play import trick_winner_offset
 from engine.cards import Card
 from engine.core import IllegalActionError
 
