@@ -141,22 +141,26 @@ class Transition(NamedTuple, Generic[StateT]):
     events: list[Any]
 
 
+def seat_of_play(at: int, winners: Sequence[int], opener: int, players: int) -> int:
+    """Who played the ``at``-th card (from 0) of a hand's trick record: ``opener`` leads the
+    first trick, the winner of each trick leads the next, and play goes round in seat order
+    (RULES.md §0, §1.3, §5.4).
+
+    >>> seat_of_play(4, (2, 0), opener=1, players=3)  # trick 2, second card: seat 2 led it
+    0
+    """
+    number, pos = divmod(at, players)
+    leader = winners[number - 1] if number else opener
+    return (leader + pos) % players
+
+
 def seats_of_plays(count: int, winners: Sequence[int], opener: int, players: int) -> list[int]:
-    """Who played each of the first ``count`` cards of a hand's trick record (the cards in
-    playing order): ``opener`` leads the first trick, the winner of each trick leads the next,
-    and play goes round in seat order (RULES.md §0, §1.3, §5.4).
+    """``seat_of_play`` of each of the first ``count`` cards of a trick record.
 
     >>> seats_of_plays(7, (2, 0), 1, 3)  # 3 seats; seat 2 won trick 1, seat 0 trick 2
     [1, 2, 0, 2, 0, 1, 0]
     """
-    seats: list[int] = []
-    leader = opener
-    for at in range(count):
-        number, pos = divmod(at, players)
-        if pos == 0 and number:
-            leader = winners[number - 1]
-        seats.append((leader + pos) % players)
-    return seats
+    return [seat_of_play(at, winners, opener, players) for at in range(count)]
 
 
 def dumps_compact(data: object) -> str:

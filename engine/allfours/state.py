@@ -25,6 +25,7 @@ from engine.core import (
     dumps_compact,
     loads_object,
     mask_texts,
+    seats_of_plays,
     whole_number,
 )
 
@@ -318,19 +319,14 @@ def holders_and_takers(state: GameState) -> tuple[tuple[int, ...], tuple[int, ..
     n = state.players
     played = [0] * n
     taken = [0] * n
-    plays = state.plays
     winners = state.winners
-    leader = (state.dealer + 1) % n
-    for number in range(len(winners) + 1):
-        start = number * n
-        trick = 0
-        for at, card in enumerate(plays[start : start + n]):
-            bit = 1 << card
-            played[(leader + at) % n] |= bit
-            trick |= bit
-        if number < len(winners):
-            leader = winners[number]
-            taken[leader] |= trick
+    completed = len(winners) * n
+    seats = seats_of_plays(len(state.plays), winners, (state.dealer + 1) % n, n)
+    for at, card in enumerate(state.plays):
+        bit = 1 << card
+        played[seats[at]] |= bit
+        if at < completed:
+            taken[winners[at // n]] |= bit
     return tuple(played), tuple(taken)
 
 

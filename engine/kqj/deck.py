@@ -18,6 +18,7 @@ A *contract* is a small int: ``0..3`` a trump suit (``s h d c``), ``ALL_TRUMP`` 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from engine.cards import RANKS, SUIT_MASKS, SUITS
@@ -122,6 +123,27 @@ BEATERS: Final = tuple(
 """``BEATERS[contract][master]``: mask of the cards that beat ``master`` (see ``_beaters``)."""
 
 
+def trick_winner_offset(trick: Sequence[int], contract: int) -> int:
+    """Position in ``trick`` (card indices in playing order) of the card that wins it: the
+    master card after the last card (§5.4), as ``BEATERS`` says card by card.
+
+    >>> from engine.cards import Card
+    >>> trick = [Card.parse(c).index for c in ("Td", "Ad", "9d", "4s")]
+    >>> trick_winner_offset(trick, NO_TRUMP), trick_winner_offset(trick, 2)  # no trump, ♦
+    (1, 2)
+    >>> trick_winner_offset(trick, 0)  # spades are trumps
+    3
+    """
+    beaters = BEATERS[contract]
+    best = trick[0]
+    best_at = 0
+    for at in range(1, len(trick)):
+        card = trick[at]
+        if beaters[best] >> card & 1:
+            best, best_at = card, at
+    return best_at
+
+
 def mask_points(mask: int, contract: int) -> int:
     """Card points of every card in a mask under ``contract``.
 
@@ -183,4 +205,5 @@ __all__ = [
     "SUITS",
     "mask_points",
     "round10",
+    "trick_winner_offset",
 ]

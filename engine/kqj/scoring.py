@@ -2,7 +2,7 @@
 and the end of the game (RULES.md §5.5-§5.9, §6.1-§6.3).
 
 ``round_bonuses`` and ``decide_round`` are pure functions of the round's facts, so every
-scoring rule can be checked with plain numbers; ``score_round`` applies them to a state.
+scoring rule can be checked with plain numbers; ``score_hand`` applies them to a state.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 from engine.cards import SUITS
-from engine.core import GameOver, PointsAwarded
-from engine.kqj.actions import BonusScored, Event, RoundEnded
+from engine.core import GameOver, PointsAwarded, seat_of_play
+from engine.kqj.actions import BonusScored, Event, HandEnded
 from engine.kqj.deck import (
     ALL_TRUMP,
     CAPOT_BONUS,
@@ -48,13 +48,6 @@ class Honours(NamedTuple):
     points: int
 
 
-def seat_of_play(at: int, opener: int, winners: Sequence[int]) -> int:
-    """Who played the ``at``-th card of the round (0-based), given the tricks' winners."""
-    number, pos = divmod(at, PLAYERS)
-    leader = opener if number == 0 else winners[number - 1]
-    return (leader + pos) % PLAYERS
-
-
 def honours(
     plays: Sequence[int], winners: Sequence[int], opener: int, contract: int
 ) -> list[Honours]:
@@ -79,14 +72,14 @@ def honours(
         queen = _position(plays, suit * 16 + QUEEN)
         if king < 0 or queen < 0 or queen // PLAYERS != king // PLAYERS + 1:
             continue
-        seat = seat_of_play(king, opener, winners)
-        if seat_of_play(queen, opener, winners) != seat:
+        seat = seat_of_play(king, winners, opener, PLAYERS)
+        if seat_of_play(queen, winners, opener, PLAYERS) != seat:
             continue
         jack = _position(plays, suit * 16 + JACK)
         if (
             jack >= 0
             and jack // PLAYERS == queen // PLAYERS + 1
-            and seat_of_play(jack, opener, winners) == seat
+            and seat_of_play(jack, winners, opener, PLAYERS) == seat
         ):
             found.append(Honours("kqj", seat, suit, KQJ_BONUS))
         else:
@@ -303,10 +296,10 @@ def winner_of(scores: Sequence[int], target: int) -> int | tuple[int, ...] | Non
     return leaders[0] if len(leaders) == 1 else leaders
 
 
-def score_round(st: GameState, ev: list[Event] | None) -> RoundEnded:
+def score_hand(st: GameState, ev: list[Event] | None) -> HandEnded:
     """Count a finished round on ``st``: bonuses, victory points, pool, and the end of the game
     (checked once every award of the round is in, §5.9). Events, if collected, come in the
-    order ``BonusScored``…, ``PointsAwarded``…, ``RoundEnded``, then ``GameOver``."""
+    order ``BonusScored``…, ``PointsAwarded``…, ``HandEnded``, then ``GameOver``."""
     rules = st.rules
     team_of = st.team_of
     opener = (st.dealer + 1) % PLAYERS
@@ -340,8 +333,8 @@ def score_round(st: GameState, ev: list[Event] | None) -> RoundEnded:
             scores[team] += points
             awards.append(PointsAwarded(team, points, reason))
     st.pool = decision.pool
-    summary = RoundEnded(
-        round_number=st.round_number,
+    summary = HandEnded(
+        hand_number=st.hand_number,
         contract=CONTRACTS[st.contract],
         declarer=st.declarer,
         contract_team=contract_team,

@@ -1,8 +1,8 @@
 """The simulation path for search-based computer players: copy a state, re-deal the cards a
 seat cannot see, and play random legal moves to the end of the round.
 
-It runs the very same rule functions as ``apply`` (``game._perform``, ``play.step_play``,
-``scoring.score_round``) on a private copy, only without building events and without dealing
+It runs the very same rule functions as ``apply`` (``game.perform``, ``play.step_play``,
+``scoring.score_hand``) on a private copy, only without building events and without dealing
 the next round, so it is several times faster while never holding a second copy of the rules.
 
 A player that is given only its view uses ``sample(view, rng)`` instead of ``determinize``:
@@ -29,11 +29,11 @@ from engine.cards import iter_indices
 from engine.core import shuffle_prefix
 from engine.hidden import HiddenDeal, LatestViews
 from engine.kqj.deck import CONTRACTS, FULL_MASK, PLAYERS, TRICKS
-from engine.kqj.game import _perform
+from engine.kqj.game import perform
 from engine.kqj.inference import absent_from_plays, knowledge
 from engine.kqj.legality import legal_actions
 from engine.kqj.play import legal_play_mask, step_play
-from engine.kqj.scoring import score_round
+from engine.kqj.scoring import score_hand
 from engine.kqj.state import GameState, Phase, master_of
 from engine.kqj.view import PlayerView
 
@@ -214,7 +214,7 @@ def _template(view: PlayerView) -> _Template:
     st.rules = view.rules
     st.seed = 0
     st.deal_count = view.deal_count
-    st.round_number = view.round_number
+    st.hand_number = view.hand_number
     st.phase = view.phase
     st.dealer = view.dealer
     st.to_act_ = view.to_act
@@ -279,16 +279,16 @@ def playout(state: GameState, rng: Random) -> GameState:
     (8, True)
     """
     st = state.clone()
-    round_number = st.round_number
+    hand_number = st.hand_number
     random = rng.random
     if len(st.winners) == TRICKS:
         return st  # this round is already counted (a playout's own end position)
-    while st.winner_ is None and st.round_number == round_number:
+    while st.winner_ is None and st.hand_number == hand_number:
         seat = st.to_act_
         assert seat is not None
         if st.phase is not Phase.PLAY:
             actions = legal_actions(st, seat)
-            _perform(st, seat, actions[int(random() * len(actions))], None, deal_next=False)
+            perform(st, seat, actions[int(random() * len(actions))], None, deal_next=False)
             continue
         while True:
             mask = legal_play_mask(st, seat)
@@ -297,7 +297,7 @@ def playout(state: GameState, rng: Random) -> GameState:
                 mask &= mask - 1
                 skip -= 1
             if step_play(st, seat, (mask & -mask).bit_length() - 1, None):
-                score_round(st, None)
+                score_hand(st, None)
                 return st
             following = st.to_act_
             assert following is not None

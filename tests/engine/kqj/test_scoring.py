@@ -104,7 +104,7 @@ def test_a_capot_round_is_worth_400() -> None:
     assert end.awards == (PointsAwarded(0, 400, "round"),)
     assert state.scores == (400, 0)
     kinds = [type(e).__name__ for e in events]
-    assert kinds.index("BonusScored") < kinds.index("PointsAwarded") < kinds.index("RoundEnded")
+    assert kinds.index("BonusScored") < kinds.index("PointsAwarded") < kinds.index("HandEnded")
 
 
 def test_the_pool_is_paid_to_the_next_winner_and_emptied() -> None:
@@ -117,13 +117,13 @@ def test_the_pool_is_paid_to_the_next_winner_and_emptied() -> None:
 
 def test_random_partners_crossing_the_target_together_share_the_highest_total() -> None:
     """Every member adds the team's VP to his own total; the highest total wins, level highest
-    totals share the win, and GameOver follows RoundEnded (§6.2, §5.9)."""
+    totals share the win, and GameOver follows HandEnded (§6.2, §5.9)."""
     rules = BASE.replace(random_partners=True)
     state = capot_deal(rules, scores=(950, 980, 980, 0, 0, 0), teams=[[0, 1, 2], [3, 4, 5]])
     state, events = finish_round(state)
     assert state.scores == (1350, 1380, 1380, 0, 0, 0)
     assert state.winner == (1, 2) and state.to_act is None
-    assert [type(e).__name__ for e in events][-2:] == ["RoundEnded", "GameOver"]
+    assert [type(e).__name__ for e in events][-2:] == ["HandEnded", "GameOver"]
     assert events[-1] == kqj.GameOver((1, 2))
     assert [a.side for a in round_end(events).awards] == [0, 1, 2]
     assert all(kqj.legal_actions(state, seat) == [] for seat in range(6))
