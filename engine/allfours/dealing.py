@@ -78,8 +78,10 @@ def lay_out(
     st.plays = ()
     st.winners = ()
     st.leader = (st.dealer + 1) % n
+    st.led = -1
     st.master_seat = -1
     st.master_card = -1
+    st.won_by_side = [0] * st.rules.sides
     st.phase = Phase.DECLARE
     st.to_act_ = st.leader
     if ev is not None:

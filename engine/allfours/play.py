@@ -17,7 +17,7 @@ when it is a list; the simulation path passes ``None``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from engine.allfours.actions import Event
 from engine.allfours.deck import BEATERS, FULL_DECK_MASK, trick_winner_offset
@@ -29,7 +29,9 @@ from engine.core import CardPlayed, TrickWon
 
 __all__ = [
     "begin_play",
+    "legal_cards",
     "legal_play_mask",
+    "play_out_tricks",
     "ruled_out_by_play",
     "step_play",
     "trick_winner_offset",
@@ -41,6 +43,7 @@ def begin_play(st: GameState) -> None:
     st.phase = Phase.PLAY
     st.leader = (st.dealer + 1) % st.players
     st.to_act_ = st.leader
+    st.led = -1
     st.master_seat = -1
     st.master_card = -1
 
@@ -58,22 +61,33 @@ def legal_play_mask(st: GameState, seat: int) -> int:
     >>> [str(c) for c in cards_in(legal_play_mask(state, 0))]  # follow spades (any)
     ['3s', '4s', '5s', '6s']
     """
-    hand = st.hands[seat]
-    master = st.master_card
-    if master < 0:
+    return legal_cards(st.hands[seat], st.led, st.trump, st.master_card, st.rules.forbid_undertrump)
+
+
+def legal_cards(hand: int, led: int, trump: int, master: int, forbid_undertrump: bool) -> int:
+    """The cards of ``hand`` that may be played to a trick whose led suit is ``led`` (``-1``:
+    none yet, the player leads) and whose master card is ``master``, ``trump`` being trumps
+    (§1.3, AMB-12): the rule itself, as a function of the facts it reads.
+
+    >>> from engine.cards import Card, cards_in, mask_of, parse_cards
+    >>> hand = mask_of(parse_cards("Ah 2c 3s 4s"))
+    >>> spades, hearts, clubs = 0, 1, 3
+    >>> [str(c) for c in cards_in(legal_cards(hand, spades, clubs, Card.parse("9s").index, False))]
+    ['3s', '4s', '2c']
+    >>> [str(c) for c in cards_in(legal_cards(hand, clubs, clubs, Card.parse("9c").index, False))]
+    ['2c']
+    """
+    if led < 0:
         return hand  # leading: anything
-    led = st.plays[len(st.winners) * st.players] >> 4
-    trump = st.trump
-    trump_mask = SUIT_MASKS[trump]
     if led == trump:
-        trumps = hand & trump_mask
+        trumps = hand & SUIT_MASKS[trump]
         return trumps if trumps else hand
     follow = hand & SUIT_MASKS[led]
-    legal = follow | (hand & trump_mask) if follow else hand
-    if st.rules.forbid_undertrump and master >> 4 == trump:
+    legal = follow | (hand & SUIT_MASKS[trump]) if follow else hand
+    if forbid_undertrump and master >> 4 == trump:
         # A trump in the trick is the master card (every trump beats a plain card), so the
         # master is the highest trump: below it only a hand of nothing else may go.
-        allowed = legal & ~(((1 << master) - 1) & trump_mask)
+        allowed = legal & ~(((1 << master) - 1) & SUIT_MASKS[trump])
         if allowed:
             legal = allowed
     return legal
@@ -124,32 +138,85 @@ def ruled_out_by_play(rules: Ruleset, trick: Sequence[int], trump: int, card: in
 def step_play(st: GameState, seat: int, card: int, ev: list[Event] | None) -> bool:
     """Play a card (already known to be legal); True when it completed the last trick of the
     hand (the count is next)."""
-    st.hands[seat] ^= 1 << card
-    plays = (*st.plays, card)
-    st.plays = plays
-    master = st.master_card
-    if master < 0 or BEATERS[st.trump][master] >> card & 1:
-        st.master_card = card
-        st.master_seat = seat
-    if ev is not None:
-        ev.append(CardPlayed(seat, CARDS_BY_INDEX[card]))  # type: ignore[arg-type]
+    return _play(st, seat, card, ev, None)
+
+
+def play_out_tricks(st: GameState, random: Callable[[], float]) -> None:
+    """Play the rest of the hand's tricks, each card chosen uniformly at random among the
+    legal ones of the seat to act (``random()``: a float in [0, 1)); the simulation path."""
+    seat = st.to_act_
+    assert seat is not None and st.phase is Phase.PLAY
+    _play(st, seat, -1, None, random)
+
+
+def _play(
+    st: GameState,
+    seat: int,
+    card: int,
+    ev: list[Event] | None,
+    random: Callable[[], float] | None,
+) -> bool:
+    """The one implementation of trick play: ``seat`` plays ``card``, or with ``random`` every
+    seat in turn plays a random legal card to the end of the hand. The trick record is kept
+    in locals while cards are played and written back once: the winner of each trick (the
+    master card, after ``BEATERS``) leads the next (§1.3, §2.5, §3.5)."""
     n = st.players
-    winners = st.winners
-    if len(plays) - len(winners) * n < n:
-        st.to_act_ = (seat + 1) % n
-        return False
-    # The trick is complete: the master card wins it.
-    winner = st.master_seat
-    st.winners = (*winners, winner)
-    if ev is not None:
-        trick = plays[-n:]
-        won = 0
-        for played in trick:
-            won |= 1 << played
-        cards = tuple(CARDS_BY_INDEX[c] for c in trick)
-        ev.append(TrickWon(winner, cards, game_points(won)))  # type: ignore[arg-type]
-    st.leader = winner
-    st.to_act_ = winner
-    st.master_seat = -1
-    st.master_card = -1
-    return st.hands[winner] == 0
+    hands = st.hands
+    trump = st.trump
+    beaters = BEATERS[trump]
+    forbid_undertrump = st.rules.forbid_undertrump
+    sides = st.rules.sides
+    won_by_side = st.won_by_side
+    leader = st.leader
+    led = st.led
+    master = st.master_card
+    master_seat = st.master_seat
+    trick = 0
+    for played in st.plays[len(st.plays) - (seat - leader) % n :]:
+        trick |= 1 << played  # the cards already in the trick
+    plays: list[int] = []
+    winners: list[int] = []
+    over = False
+    while True:
+        hand = hands[seat]
+        if random is not None:
+            mask = legal_cards(hand, led, trump, master, forbid_undertrump)
+            skip = int(random() * mask.bit_count())
+            while skip:
+                mask &= mask - 1
+                skip -= 1
+            card = (mask & -mask).bit_length() - 1
+        bit = 1 << card
+        hands[seat] = hand ^ bit
+        plays.append(card)
+        trick |= bit
+        if led < 0:
+            led, master, master_seat = card >> 4, card, seat
+        elif beaters[master] >> card & 1:
+            master, master_seat = card, seat
+        if ev is not None:
+            ev.append(CardPlayed(seat, CARDS_BY_INDEX[card]))  # type: ignore[arg-type]
+        seat = (seat + 1) % n
+        if seat == leader:  # every seat has played: the master card wins the trick
+            winners.append(master_seat)
+            won_by_side[master_seat % sides] |= trick
+            if ev is not None:
+                cards = tuple(CARDS_BY_INDEX[c] for c in (*st.plays, *plays)[-n:])
+                ev.append(TrickWon(master_seat, cards, game_points(trick)))  # type: ignore[arg-type]
+            seat = leader = master_seat
+            led = master = master_seat = -1
+            trick = 0
+            if not hands[seat]:
+                over = True
+                break
+        if random is None:
+            break
+    st.plays += tuple(plays)
+    if winners:
+        st.winners += tuple(winners)
+    st.leader = leader
+    st.led = led
+    st.master_card = master
+    st.master_seat = master_seat
+    st.to_act_ = seat
+    return over

@@ -24,9 +24,9 @@ from typing import Final
 
 from engine.allfours.actions import Event, HandEnded
 from engine.allfours.deck import ACE, JACK, KING, QUEEN, TEN
-from engine.allfours.state import GameState, Phase, holders_and_takers
+from engine.allfours.state import GameState, Phase
 from engine.cards import SUIT_MASKS, card_at
-from engine.core import GameOver, PointsAwarded
+from engine.core import GameOver, PointsAwarded, seat_of_play
 
 
 def _rank_mask(rank: int) -> int:
@@ -107,24 +107,7 @@ def side_game_points(st: GameState) -> tuple[int, ...]:
     >>> side_game_points(allfours.new_game(allfours.preset("caribbean"), seed=1))
     (0, 0)
     """
-    return _side_totals(st, holders_and_takers(st)[1])
-
-
-def _side_totals(st: GameState, taken: tuple[int, ...]) -> tuple[int, ...]:
-    sides = st.rules.sides
-    won_by_side = [0] * sides
-    for seat, won in enumerate(taken):
-        won_by_side[seat % sides] |= won
-    return tuple(game_points(won) for won in won_by_side)
-
-
-def _owner(masks: tuple[int, ...], card: int) -> int:
-    """The seat whose mask holds ``card``."""
-    bit = 1 << card
-    for seat, mask in enumerate(masks):
-        if mask & bit:
-            return seat
-    raise AssertionError("a card in play has no holder or capturer")
+    return tuple(game_points(won) for won in st.won_by_side)
 
 
 def score_hand(st: GameState, ev: list[Event] | None) -> None:
@@ -141,30 +124,40 @@ def score_hand(st: GameState, ev: list[Event] | None) -> None:
             return
         award(st, side, points, reason, card, seat, ev)
 
-    played, taken = holders_and_takers(st)
+    # Read from the trick record (§0): a card in play was held by whoever played it and
+    # captured by the winner of its trick; at the count every card in play has been played.
+    plays = st.plays
+    winners = st.winners
+    n = st.players
+    elder = (st.dealer + 1) % n
+    captured = st.won_by_side
     in_play = 0
-    for mask in played:
+    for mask in captured:
         in_play |= mask
     trump = st.trump
     trumps = in_play & SUIT_MASKS[trump]
     if trumps:  # no trump in play: High, Low and Jack are not awarded (AMB-15)
         high = trumps.bit_length() - 1
-        holder = _owner(played, high)
+        holder = seat_of_play(plays.index(high), winners, elder, n)
         give(holder % sides, 1, "high", high, holder)
         low = (trumps & -trumps).bit_length() - 1
-        owner = _owner(played if rules.low_mode == "held" else taken, low)
+        at = plays.index(low)
+        owner = (
+            seat_of_play(at, winners, elder, n) if rules.low_mode == "held" else winners[at // n]
+        )
         give(owner % sides, 1, "low", low, owner)
         jack = trump * 16 + JACK
         if in_play >> jack & 1:
-            holder = _owner(played, jack)
-            taker = _owner(taken, jack)
+            at = plays.index(jack)
+            holder = seat_of_play(at, winners, elder, n)
+            taker = winners[at // n]
             if rules.variant != "caribbean":
                 give(taker % sides, 1, "jack", jack, taker)  # to the capturer (§3.6)
             elif taker % sides == holder % sides:
                 give(holder % sides, 1, "jack", jack, holder)
             else:
                 give(taker % sides, 3, "hang_jack", jack, taker)  # hang jack (§2.6)
-    totals = _side_totals(st, taken)
+    totals = tuple(game_points(won) for won in captured)
     best = max(totals)
     leaders = [side for side in range(sides) if totals[side] == best]
     if len(leaders) == 1:

@@ -27,10 +27,10 @@ from engine.allfours.deck import FULL_DECK_MASK, HAND_SIZE, PACKET
 from engine.allfours.game import perform
 from engine.allfours.inference import knowledge
 from engine.allfours.legality import legal_actions
-from engine.allfours.play import legal_play_mask, step_play
+from engine.allfours.play import play_out_tricks
 from engine.allfours.scoring import score_hand
 from engine.allfours.state import GameState, Phase, PlayerView, holders_and_takers, master_of
-from engine.cards import SUITS, iter_indices, mask_of
+from engine.cards import SUITS, indices_in, iter_indices, mask_of
 from engine.core import shuffle_prefix
 from engine.hidden import HiddenDeal, InconsistentViewError, LatestViews
 
@@ -49,9 +49,11 @@ def determinize(state: GameState, seat: int, rng: Random) -> GameState:
     slots = [
         (s, hands[s].bit_count(), discards[s].bit_count()) for s in range(st.players) if s != seat
     ]
-    pool = list(st.stock[st.stock_pos :])
+    hidden = 0
     for s, _, _ in slots:
-        pool.extend(iter_indices(hands[s] | discards[s]))
+        hidden |= hands[s] | discards[s]
+    pool = indices_in(hidden)
+    pool += st.stock[st.stock_pos :]
     # Once tricks are being played the undealt stock is never used again this hand, so only
     # the cards going into hands and discards need a random order; before that, the stock's
     # order decides future runs and must be shuffled too.
@@ -162,7 +164,10 @@ def _template(view: PlayerView) -> _Template:
     st.plays = tuple(card.index for _, card in view.plays)
     st.winners = view.trick_winners
     st.leader = view.leader
-    st.master_seat, st.master_card = master_of(st.trick, st.leader, st.trump, n)
+    st.won_by_side = [mask_of(cards) for cards in view.captured]
+    trick = st.trick
+    st.led = trick[0] >> 4 if trick else -1
+    st.master_seat, st.master_card = master_of(trick, st.leader, st.trump, n)
     st.scores_ = list(view.scores)
     st.winner_ = view.winner
     st.awards = view.awards
@@ -251,18 +256,9 @@ def _play_out(st: GameState, rng: Random) -> None:
     while st.winner_ is None and st.hand_number == hand_number:
         seat = st.to_act_
         assert seat is not None
-        if st.phase is not Phase.PLAY:
-            actions = legal_actions(st, seat)
-            perform(st, seat, actions[int(random() * len(actions))], None, deal_next=False)
-            continue
-        turn: int = seat
-        while True:
-            mask = legal_play_mask(st, turn)
-            skip = int(random() * mask.bit_count())
-            while skip:
-                mask &= mask - 1
-                skip -= 1
-            if step_play(st, turn, (mask & -mask).bit_length() - 1, None):
-                score_hand(st, None)
-                return
-            turn = st.to_act_  # type: ignore[assignment]  # never None during tricks
+        if st.phase is Phase.PLAY:
+            play_out_tricks(st, random)
+            score_hand(st, None)
+            return
+        actions = legal_actions(st, seat)
+        perform(st, seat, actions[int(random() * len(actions))], None, deal_next=False)

@@ -50,11 +50,12 @@ class GameState:
     """A whole All Fours game at one moment. Build it with ``new_game`` or ``deal``; advance it
     with ``apply``. Equal states compare equal and serialise to the same JSON.
 
-    The trick record is kept card by card, as in KQJ: ``plays`` every card played this hand in
-    order, ``winners`` the winner of each completed trick, ``leader`` who leads the current
-    trick, ``master_seat`` / ``master_card`` the card winning it so far (``-1`` between
-    tricks). Who held a card when trick play began and who captured it are read from that
-    record (``holders_and_takers``), so the count and the view share one account of the play.
+    The trick record is kept card by card, as in KQJ: ``plays`` every card played this hand
+    in order, ``winners`` the winner of each completed trick, ``leader`` who leads the current
+    trick, ``led`` the suit led to it, ``master_seat`` / ``master_card`` the card winning it so
+    far (all three ``-1`` between tricks); ``won_by_side`` the cards of the tricks each side
+    has won, added as each trick is won. Who held a card when trick play began and who
+    captured it are read from that record (``holders_and_takers``).
     """
 
     __slots__ = (
@@ -66,6 +67,7 @@ class GameState:
         "hand_number",
         "hands",
         "leader",
+        "led",
         "master_card",
         "master_seat",
         "phase",
@@ -82,6 +84,7 @@ class GameState:
         "turned",
         "winner_",
         "winners",
+        "won_by_side",
     )
 
     rules: Ruleset
@@ -104,8 +107,10 @@ class GameState:
     plays: tuple[int, ...]
     winners: tuple[int, ...]
     leader: int
+    led: int
     master_seat: int
     master_card: int
+    won_by_side: list[int]
     awards: tuple[PointsAwarded, ...]
     winner_: int | None
 
@@ -237,8 +242,10 @@ class GameState:
         new.plays = self.plays
         new.winners = self.winners
         new.leader = self.leader
+        new.led = self.led
         new.master_seat = self.master_seat
         new.master_card = self.master_card
+        new.won_by_side = self.won_by_side[:]
         new.awards = self.awards
         new.winner_ = self.winner_
         return new
@@ -408,7 +415,13 @@ def _state_from_dict(data: dict[str, Any]) -> GameState:
     if any(not 0 <= w < n for w in state.winners):
         raise StateFormatError("All Fours state: a trick won by no seat")
     state.leader = state.winners[-1] if state.winners else (state.dealer + 1) % n
-    state.master_seat, state.master_card = master_of(state.trick, state.leader, state.trump, n)
+    won_by_side = [0] * rules.sides
+    for seat, won in enumerate(holders_and_takers(state)[1]):
+        won_by_side[seat % rules.sides] |= won
+    state.won_by_side = won_by_side
+    trick = state.trick
+    state.led = trick[0] >> 4 if trick else -1
+    state.master_seat, state.master_card = master_of(trick, state.leader, state.trump, n)
     return state
 
 

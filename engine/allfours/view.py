@@ -9,7 +9,7 @@ each seat holds and has discarded (§3.4: discards are face down).
 from __future__ import annotations
 
 from engine.allfours.deck import HAND_SIZE
-from engine.allfours.state import GameState, Phase, PlayerView, holders_and_takers
+from engine.allfours.state import GameState, Phase, PlayerView
 from engine.cards import SUITS, Card, card_at, cards_in
 from engine.core import check_seat, seats_of_plays
 
@@ -31,9 +31,6 @@ def observe(state: GameState, seat: int | None) -> PlayerView:
     played = 0
     for card in state.plays:
         played |= 1 << card
-    captured_by_side: list[int] = [0] * state.rules.sides
-    for s, won in enumerate(holders_and_takers(state)[1]):
-        captured_by_side[s % state.rules.sides] |= won
     pending: tuple[int, ...] = ()
     if state.phase is Phase.DISCARD:
         pending = tuple(
@@ -61,7 +58,7 @@ def observe(state: GameState, seat: int | None) -> PlayerView:
         previous_trick=state.previous_trick,
         previous_trick_winner=state.previous_trick_winner,
         played=tuple(cards_in(played)),
-        captured=tuple(tuple(cards_in(m)) for m in captured_by_side),
+        captured=tuple(tuple(cards_in(m)) for m in state.won_by_side),
         tricks_played=state.tricks_played,
         awards=state.awards,
         scores=state.scores,

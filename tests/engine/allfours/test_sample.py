@@ -63,6 +63,7 @@ def could_have_played(guess: GameState, real: GameState) -> None:
             probe.plays = tuple(c.index for _, c in plays[: start + at])
             probe.winners = view.trick_winners[: start // n]
             leader = plays[start][0]
+            probe.led = trick[0] >> 4 if at else -1
             probe.master_seat, probe.master_card = master_of(
                 tuple(trick[:at]), leader, real.trump, n
             )
@@ -148,6 +149,7 @@ def test_what_a_play_rules_out_is_legality_read_backwards(
     state = allfours.new_game(rules, 1).clone()
     state.trump = trump
     state.plays = tuple(trick)  # the first trick of the hand, in progress
+    state.led = trick[0] >> 4
     state.master_seat, state.master_card = master_of(state.plays, state.leader, trump, 4)
     out = ruled_out_by_play(rules, trick, trump, card)
     state.hands[0] = (1 << card) | (1 << other)
