@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from random import Random
 from typing import Any, Final, Generic, NamedTuple, TypeVar
 
 from engine.cards import CARDS_BY_INDEX, Card, card_at, cards_in
@@ -255,6 +256,28 @@ def card_mask(texts: object, deck: int) -> int:
     return mask
 
 
+def seeded_shuffle(items: list[int], seed: str) -> None:
+    """Shuffle ``items`` in place exactly as ``random.Random(seed).shuffle(items)`` does (the
+    permutation every stored game's deals were made with), only with the draw loop written
+    out: a new game's and a new hand's deal are drawn this way.
+
+    >>> import random
+    >>> a, b = list(range(52)), list(range(52))
+    >>> seeded_shuffle(a, "allfours:7:1"); random.Random("allfours:7:1").shuffle(b)
+    >>> a == b
+    True
+    """
+    getrandbits = Random(seed).getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        # Random._randbelow(i + 1): the smallest number of bits, rejecting values above i.
+        size = i + 1
+        bits = size.bit_length()
+        j = getrandbits(bits)
+        while j >= size:
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]
+
+
 def shuffle_prefix(items: list[int], random: Callable[[], float], count: int | None = None) -> None:
     """Shuffle ``items`` in place so that its first ``count`` positions (all by default) are a
     uniform random draw: a partial Fisher-Yates driven by ``random()`` directly.
@@ -292,6 +315,13 @@ def check_option_types(
         if not isinstance(value, int) or isinstance(value, bool):
             raise RulesetError(f"{name} must be a whole number, not {value!r}", option=name)
 
+
+CARDS_PLAYED: Final = tuple(
+    tuple(CardPlayed(seat, card) if card is not None else None for card in CARDS_BY_INDEX)
+    for seat in range(6)
+)
+"""``CARDS_PLAYED[seat][index]``: one interned ``CardPlayed`` per seat and card (events are
+frozen records compared by value, so trick play reports them without building new ones)."""
 
 PLAYS: Final = tuple(Play(card) if card is not None else None for card in CARDS_BY_INDEX)
 """One interned ``Play`` per card index (``None`` where no card has that index)."""

@@ -28,13 +28,13 @@ from engine.allfours.kicks import turn_first
 from engine.allfours.rules import Ruleset
 from engine.allfours.state import GameState, Phase
 from engine.cards import Card, cards_in
-from engine.core import DealError, Redeal, check_seed
+from engine.core import DealError, Redeal, check_seed, seeded_shuffle
 
 
 def shuffled(seed: int, deal_count: int) -> list[int]:
     """The pack's order for the ``deal_count``-th deal of the game with this seed."""
     deck = list(DECK)
-    Random(f"allfours:{seed}:{deal_count}").shuffle(deck)
+    seeded_shuffle(deck, f"allfours:{seed}:{deal_count}")
     return deck
 
 

@@ -18,6 +18,7 @@ when it is a list; the simulation path passes ``None``.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from engine.allfours.actions import Event
 from engine.allfours.deck import BEATERS, FULL_DECK_MASK, trick_winner_offset
@@ -25,7 +26,7 @@ from engine.allfours.rules import Ruleset
 from engine.allfours.scoring import game_points
 from engine.allfours.state import GameState, Phase
 from engine.cards import CARDS_BY_INDEX, SUIT_MASKS
-from engine.core import CardPlayed, TrickWon
+from engine.core import CARDS_PLAYED, TrickWon
 
 __all__ = [
     "begin_play",
@@ -46,6 +47,21 @@ def begin_play(st: GameState) -> None:
     st.led = -1
     st.master_seat = -1
     st.master_card = -1
+
+
+def _duty(trump: int, led: int) -> tuple[int, int]:
+    """The duty of §1.3 when ``led`` is led and ``trump`` is trumps: a player holding a card
+    of the first mask must play a card of the second — trumps led: a trump; a plain suit led:
+    that suit or a trump (a free choice, AMB-01)."""
+    trumps = SUIT_MASKS[trump] & FULL_DECK_MASK
+    if led == trump:
+        return trumps, trumps
+    follow = SUIT_MASKS[led] & FULL_DECK_MASK
+    return follow, follow | trumps
+
+
+DUTIES: Final = tuple(tuple(_duty(trump, led) for led in range(4)) for trump in range(4))
+"""``DUTIES[trump][led]``: ``_duty(trump, led)``, looked up once per card played."""
 
 
 def legal_play_mask(st: GameState, seat: int) -> int:
@@ -79,12 +95,9 @@ def legal_cards(hand: int, led: int, trump: int, master: int, forbid_undertrump:
     """
     if led < 0:
         return hand  # leading: anything
-    if led == trump:
-        trumps = hand & SUIT_MASKS[trump]
-        return trumps if trumps else hand
-    follow = hand & SUIT_MASKS[led]
-    legal = follow | (hand & SUIT_MASKS[trump]) if follow else hand
-    if forbid_undertrump and master >> 4 == trump:
+    must_hold, may_play = DUTIES[trump][led]
+    legal = hand & may_play if hand & must_hold else hand
+    if forbid_undertrump and master >> 4 == trump and led != trump:
         # A trump in the trick is the master card (every trump beats a plain card), so the
         # master is the highest trump: below it only a hand of nothing else may go.
         allowed = legal & ~(((1 << master) - 1) & SUIT_MASKS[trump])
@@ -181,8 +194,8 @@ def _play(
         hand = hands[seat]
         if random is not None:
             mask = legal_cards(hand, led, trump, master, forbid_undertrump)
-            skip = int(random() * mask.bit_count())
-            while skip:
+            skip = random() * mask.bit_count()  # pass over int(skip) legal cards
+            while skip >= 1:
                 mask &= mask - 1
                 skip -= 1
             card = (mask & -mask).bit_length() - 1
@@ -195,13 +208,14 @@ def _play(
         elif beaters[master] >> card & 1:
             master, master_seat = card, seat
         if ev is not None:
-            ev.append(CardPlayed(seat, CARDS_BY_INDEX[card]))  # type: ignore[arg-type]
+            ev.append(CARDS_PLAYED[seat][card])  # type: ignore[arg-type]
         seat = (seat + 1) % n
         if seat == leader:  # every seat has played: the master card wins the trick
             winners.append(master_seat)
             won_by_side[master_seat % sides] |= trick
             if ev is not None:
-                cards = tuple(CARDS_BY_INDEX[c] for c in (*st.plays, *plays)[-n:])
+                recent = (st.plays[-n:] + tuple(plays))[-n:]
+                cards = tuple(map(CARDS_BY_INDEX.__getitem__, recent))
                 ev.append(TrickWon(master_seat, cards, game_points(trick)))  # type: ignore[arg-type]
             seat = leader = master_seat
             led = master = master_seat = -1

@@ -157,12 +157,12 @@ def score_hand(st: GameState, ev: list[Event] | None) -> None:
                 give(holder % sides, 1, "jack", jack, holder)
             else:
                 give(taker % sides, 3, "hang_jack", jack, taker)  # hang jack (§2.6)
-    totals = tuple(game_points(won) for won in captured)
+    totals = tuple(map(game_points, captured))
     best = max(totals)
-    leaders = [side for side in range(sides) if totals[side] == best]
-    if len(leaders) == 1:
-        give(leaders[0], 1, "game", -1, None)
+    if totals.count(best) == 1:
+        give(totals.index(best), 1, "game", -1, None)
     elif rules.game_tie == "non_dealer":
+        leaders = [side for side in range(sides) if totals[side] == best]
         n = rules.players
         dealer_side = st.dealer % sides
         for k in range(1, n + 1):

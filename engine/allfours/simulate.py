@@ -43,35 +43,28 @@ def determinize(state: GameState, seat: int, rng: Random) -> GameState:
     void in a suit) are not used: this is a plain random determinization.
     """
     st = state.clone()
-    hands = st.hands
-    discards = st.discards
-    # Who gets how many hidden cards back: (seat, hand size, discard pile size).
-    slots = [
-        (s, hands[s].bit_count(), discards[s].bit_count()) for s in range(st.players) if s != seat
-    ]
+    others = [s for s in range(st.players) if s != seat]
+    piles = (st.hands, st.discards)
     hidden = 0
-    for s, _, _ in slots:
-        hidden |= hands[s] | discards[s]
+    for s in others:
+        hidden |= st.hands[s] | st.discards[s]
     pool = indices_in(hidden)
+    dealt = len(pool)
     pool += st.stock[st.stock_pos :]
     # Once tricks are being played the undealt stock is never used again this hand, so only
     # the cards going into hands and discards need a random order; before that, the stock's
     # order decides future runs and must be shuffled too.
-    dealt = sum(held + put_away for _, held, put_away in slots)
     shuffle_prefix(pool, rng.random, dealt if st.phase is Phase.PLAY else None)
     pos = 0
-    for s, held, put_away in slots:
-        mask = 0
-        for card in pool[pos : pos + held]:
-            mask |= 1 << card
-        hands[s] = mask
-        pos += held
-        if put_away:
-            mask = 0
-            for card in pool[pos : pos + put_away]:
-                mask |= 1 << card
-            discards[s] = mask
-            pos += put_away
+    for s in others:
+        for pile in piles:  # each hidden hand and discard pile keeps its size
+            size = pile[s].bit_count()
+            if size:
+                mask = 0
+                for card in pool[pos : pos + size]:
+                    mask |= 1 << card
+                pile[s] = mask
+                pos += size
     st.stock = st.stock[: st.stock_pos] + tuple(pool[pos:])
     return st
 

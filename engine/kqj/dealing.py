@@ -13,7 +13,7 @@ from random import Random
 from typing import Final
 
 from engine.cards import Card, card_at, cards_in
-from engine.core import DealError, Redeal, check_seed
+from engine.core import DealError, Redeal, check_seed, seeded_shuffle
 from engine.kqj.actions import Dealt, Event, ReturnTurned
 from engine.kqj.deck import DECK, FULL_MASK, PLAYERS, is_kqj_card
 from engine.kqj.rules import BID_STEP, Ruleset
@@ -28,7 +28,7 @@ AUCTION_HAND: Final = 8
 def shuffled(seed: int, deal_count: int) -> list[int]:
     """The deck order of the ``deal_count``-th deal of the game with this seed."""
     deck = list(DECK)
-    Random(f"kqj:{seed}:{deal_count}").shuffle(deck)
+    seeded_shuffle(deck, f"kqj:{seed}:{deal_count}")
     return deck
 
 

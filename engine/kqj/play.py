@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.cards import CARDS_BY_INDEX, SUIT_MASKS
-from engine.core import CardPlayed, TrickWon
+from engine.core import CARDS_PLAYED, TrickWon
 from engine.kqj.actions import Event
 from engine.kqj.deck import ALL_TRUMP, BEATERS, PLAYERS, POINTS, SUIT_CARDS, TRICKS
 from engine.kqj.state import GameState, Phase
@@ -177,8 +177,8 @@ def _play(
             mask = legal_cards(
                 hand, led, contract, master, led >= 0 and team_of[master_seat] == team_of[seat]
             )
-            skip = int(random() * mask.bit_count())
-            while skip:
+            skip = random() * mask.bit_count()  # pass over int(skip) legal cards
+            while skip >= 1:
                 mask &= mask - 1
                 skip -= 1
             card = (mask & -mask).bit_length() - 1
@@ -190,7 +190,7 @@ def _play(
         elif beaters[master] >> card & 1:
             master, master_seat = card, seat
         if ev is not None:
-            ev.append(CardPlayed(seat, CARDS_BY_INDEX[card]))  # type: ignore[arg-type]
+            ev.append(CARDS_PLAYED[seat][card])  # type: ignore[arg-type]
         seat = (seat + 1) % PLAYERS
         if seat == leader:  # every seat has played: the master card wins the trick
             team = team_of[master_seat]
@@ -198,7 +198,8 @@ def _play(
             team_tricks[team] += 1
             winners.append(master_seat)
             if ev is not None:
-                cards = tuple(CARDS_BY_INDEX[c] for c in (*trick, *plays)[-PLAYERS:])
+                recent = (trick + tuple(plays))[-PLAYERS:]
+                cards = tuple(map(CARDS_BY_INDEX.__getitem__, recent))
                 ev.append(TrickWon(master_seat, cards, points))  # type: ignore[arg-type]
             seat = leader = master_seat
             led = master = master_seat = -1

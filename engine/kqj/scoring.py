@@ -117,7 +117,7 @@ def round_bonuses(
     ]
     last = winners[TRICKS - 1]
     bonuses.append(BonusScored("dix_de_der", team_of[last], DIX_DE_DER, last))
-    if all(team_of[w] == team_of[last] for w in winners):
+    if len({team_of[w] for w in winners}) == 1:
         bonuses.append(BonusScored("capot", team_of[last], CAPOT_BONUS))
     return bonuses
 

@@ -9,6 +9,7 @@ out ``Card`` objects and tuples.
 from __future__ import annotations
 
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any, Final
 
 from engine.cards import Card, card_at, cards_in
@@ -334,8 +335,10 @@ class GameState:
             raise StateFormatError(f"not a valid KQJ state: {exc!r}") from None
 
 
+@lru_cache(maxsize=128)
 def teams_as_lists(team_of: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """``(team per seat)`` -> the seats of each team, teams in index order."""
+    """``(team per seat)`` -> the seats of each team, teams in index order (a pure function
+    of a handful of partitions, remembered: every count asks for it)."""
     count = max(team_of) + 1
     return tuple(tuple(s for s in range(PLAYERS) if team_of[s] == t) for t in range(count))
 
