@@ -110,7 +110,8 @@ def apply(state: GameState, seat: int, action: Action) -> Transition[GameState]:
     st = state.clone()
     ev: list[Event] = []
     perform(st, seat, action, ev)
-    return Transition(st, ev)
+    # Transition(st, ev), without NamedTuple's Python-level __new__ (one per action).
+    return tuple.__new__(Transition, (st, ev))
 
 
 def replay(rules: Ruleset, seed: int, log: Sequence[tuple[int, Action]]) -> GameState:

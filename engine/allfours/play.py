@@ -184,9 +184,8 @@ def _play(
     led = st.led
     master = st.master_card
     master_seat = st.master_seat
-    trick = 0
-    for played in st.plays[len(st.plays) - (seat - leader) % n :]:
-        trick |= 1 << played  # the cards already in the trick
+    trick = 0  # the cards of the trick, from this call's first
+    earlier = (seat - leader) % n  # cards of the trick played before this call
     plays: list[int] = []
     winners: list[int] = []
     over = False
@@ -211,6 +210,10 @@ def _play(
             ev.append(CARDS_PLAYED[seat][card])  # type: ignore[arg-type]
         seat = (seat + 1) % n
         if seat == leader:  # every seat has played: the master card wins the trick
+            if earlier:
+                for played in st.plays[-earlier:]:
+                    trick |= 1 << played
+                earlier = 0
             winners.append(master_seat)
             won_by_side[master_seat % sides] |= trick
             if ev is not None:

@@ -19,6 +19,7 @@ otherwise) or, in a suit game, a trump played over a non-trump master.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from engine.cards import CARDS_BY_INDEX, SUIT_MASKS
 from engine.core import CARDS_PLAYED, TrickWon
@@ -127,6 +128,10 @@ def ruled_out_by_play(
     return SUIT_CARDS[led]
 
 
+ONE_CARD: Final = tuple((card,) for card in range(64))
+"""``(card,)`` for every card index, ready to add to a trick."""
+
+
 def step_play(st: GameState, seat: int, card: int, ev: list[Event] | None) -> bool:
     """Play a card (already known to be legal); True when it completed the eighth trick."""
     return _play(st, seat, card, ev, None)
@@ -156,20 +161,13 @@ def _play(
     team_of = st.team_of
     contract = st.contract
     beaters = BEATERS[contract]
-    table = POINTS[contract]
-    team_points = st.team_points
-    team_tricks = st.team_tricks
-    leader = st.leader
     trick = st.trick
-    points = 0
-    for played in trick:
-        points += table[played]
     led = trick[0] >> 4 if trick else -1
     master = st.master_card
     master_seat = st.master_seat
-    tricks_left = TRICKS - len(st.winners)
-    plays: list[int] = []
-    winners: list[int] = []
+    leader = st.leader
+    plays = st.plays[: len(st.plays) - len(trick)]  # the completed tricks
+    winners = st.winners
     over = False
     while True:
         hand = hands[seat]
@@ -183,8 +181,7 @@ def _play(
                 skip -= 1
             card = (mask & -mask).bit_length() - 1
         hands[seat] = hand ^ (1 << card)
-        plays.append(card)
-        points += table[card]
+        trick += ONE_CARD[card]
         if led < 0:
             led, master, master_seat = card >> 4, card, seat
         elif beaters[master] >> card & 1:
@@ -193,28 +190,26 @@ def _play(
             ev.append(CARDS_PLAYED[seat][card])  # type: ignore[arg-type]
         seat = (seat + 1) % PLAYERS
         if seat == leader:  # every seat has played: the master card wins the trick
+            points = sum(map(POINTS[contract].__getitem__, trick))
             team = team_of[master_seat]
-            team_points[team] += points
-            team_tricks[team] += 1
-            winners.append(master_seat)
+            st.team_points[team] += points
+            st.team_tricks[team] += 1
+            plays += trick
+            winners += (master_seat,)
             if ev is not None:
-                recent = (trick + tuple(plays))[-PLAYERS:]
-                cards = tuple(map(CARDS_BY_INDEX.__getitem__, recent))
+                cards = tuple(map(CARDS_BY_INDEX.__getitem__, trick))
                 ev.append(TrickWon(master_seat, cards, points))  # type: ignore[arg-type]
             seat = leader = master_seat
             led = master = master_seat = -1
-            points = 0
-            tricks_left -= 1
-            if not tricks_left:
+            trick = ()
+            if len(winners) == TRICKS:
                 over = True
                 break
         if random is None:
             break
-    all_plays = st.plays + tuple(plays)
-    st.plays = all_plays
-    if winners:
-        st.winners += tuple(winners)
-    st.trick = all_plays[len(st.winners) * PLAYERS :]
+    st.plays = plays + trick
+    st.winners = winners
+    st.trick = trick
     st.leader = leader
     st.master_card = master
     st.master_seat = master_seat
