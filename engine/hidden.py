@@ -493,12 +493,17 @@ def quick_deal(
     constrained.sort()
     for _, signature, mask in constrained:
         where = [k for k in live if signature >> k & 1]
-        for card in _indices(mask):
-            free = 0
-            for k in where:
-                free += room[k]
-            if not free:
-                return None
+        cards = _indices(mask)
+        free = 0
+        for k in where:
+            free += room[k]
+        if free < len(cards):
+            return None
+        if len(where) == 1:
+            found[where[0]] += cards
+            room[where[0]] -= len(cards)
+            continue
+        for card in cards:
             pick = random() * free
             for k in where:
                 pick -= room[k]
@@ -508,6 +513,7 @@ def quick_deal(
                 k = next(k for k in reversed(where) if room[k])
             found[k].append(card)
             room[k] -= 1
+            free -= 1
     shuffle_prefix(filler, random)
     pos = 0
     for k in live:
