@@ -2,13 +2,14 @@
 in one run, interleaved, each engine in its own process; one line per figure with both rates
 and their ratio (this engine / fbf50c9).
 
-    nice -n 10 python benchmarks/compare.py [--baseline DIR] [--repeats 7] [--seconds 0.4]
+    nice -n 10 python benchmarks/compare.py [--baseline DIR] [--repeats 11] [--seconds 0.4]
 
 Without ``--baseline`` a git worktree of fbf50c9 is created (or reused) in the system's
-temporary folder. Each engine runs in a worker process of its own (``--worker ROOT`` imports
-``engine`` from ROOT only); the parent asks the two workers in turn for one timed chunk of a
-workload, so a change in the machine's load hits both engines alike; each figure is the median
-of ``--repeats`` chunks per engine. The workloads, built by each worker from the same seeds
+temporary folder (``git worktree remove --force <that folder>`` takes it away again). Each
+engine runs in a worker process of its own (``--worker ROOT`` imports ``engine`` from ROOT
+only); the parent asks the two workers in turn for one timed chunk of a workload, so a change
+in the machine's load hits both engines alike; each figure is the median of ``--repeats``
+chunks per engine. The workloads, built by each worker from the same seeds
 through the public API (so both engines see the same positions — the digests printed first
 say so):
 
@@ -292,7 +293,7 @@ def baseline_root(given: str | None) -> Path:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--baseline", help="a checkout of fbf50c9 (default: a git worktree)")
-    parser.add_argument("--repeats", type=int, default=7, help="timed chunks per engine")
+    parser.add_argument("--repeats", type=int, default=11, help="timed chunks per engine")
     parser.add_argument("--seconds", type=float, default=0.4, help="length of one chunk")
     parser.add_argument("--only", help="measure only the figures whose name contains this")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
