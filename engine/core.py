@@ -8,8 +8,9 @@ the same functions (``preset``, ``new_game``, ``deal``, ``legal_actions``, ``app
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from random import Random
 from typing import Any, Final, Generic, NamedTuple, TypeVar
 
 from engine.cards import CARDS_BY_INDEX, Card, card_at, cards_in
@@ -141,12 +142,26 @@ class Transition(NamedTuple, Generic[StateT]):
     events: list[Any]
 
 
-@dataclass(frozen=True, slots=True)
-class SeatCard:
-    """One card of a trick together with the seat that played it (used in views)."""
+def seat_of_play(at: int, winners: Sequence[int], opener: int, players: int) -> int:
+    """Who played the ``at``-th card (from 0) of a hand's trick record: ``opener`` leads the
+    first trick, the winner of each trick leads the next, and play goes round in seat order
+    (RULES.md §0, §1.3, §5.4).
 
-    seat: int
-    card: Card = field()
+    >>> seat_of_play(4, (2, 0), opener=1, players=3)  # trick 2, second card: seat 2 led it
+    0
+    """
+    number, pos = divmod(at, players)
+    leader = winners[number - 1] if number else opener
+    return (leader + pos) % players
+
+
+def seats_of_plays(count: int, winners: Sequence[int], opener: int, players: int) -> list[int]:
+    """``seat_of_play`` of each of the first ``count`` cards of a trick record.
+
+    >>> seats_of_plays(7, (2, 0), 1, 3)  # 3 seats; seat 2 won trick 1, seat 0 trick 2
+    [1, 2, 0, 2, 0, 1, 0]
+    """
+    return [seat_of_play(at, winners, opener, players) for at in range(count)]
 
 
 def dumps_compact(data: object) -> str:
@@ -241,6 +256,28 @@ def card_mask(texts: object, deck: int) -> int:
     return mask
 
 
+def seeded_shuffle(items: list[int], seed: str) -> None:
+    """Shuffle ``items`` in place exactly as ``random.Random(seed).shuffle(items)`` does (the
+    permutation every stored game's deals were made with), only with the draw loop written
+    out: a new game's and a new hand's deal are drawn this way.
+
+    >>> import random
+    >>> a, b = list(range(52)), list(range(52))
+    >>> seeded_shuffle(a, "allfours:7:1"); random.Random("allfours:7:1").shuffle(b)
+    >>> a == b
+    True
+    """
+    getrandbits = Random(seed).getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        # Random._randbelow(i + 1): the smallest number of bits, rejecting values above i.
+        size = i + 1
+        bits = size.bit_length()
+        j = getrandbits(bits)
+        while j >= size:
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]
+
+
 def shuffle_prefix(items: list[int], random: Callable[[], float], count: int | None = None) -> None:
     """Shuffle ``items`` in place so that its first ``count`` positions (all by default) are a
     uniform random draw: a partial Fisher-Yates driven by ``random()`` directly.
@@ -278,6 +315,13 @@ def check_option_types(
         if not isinstance(value, int) or isinstance(value, bool):
             raise RulesetError(f"{name} must be a whole number, not {value!r}", option=name)
 
+
+CARDS_PLAYED: Final = tuple(
+    tuple(CardPlayed(seat, card) if card is not None else None for card in CARDS_BY_INDEX)
+    for seat in range(6)
+)
+"""``CARDS_PLAYED[seat][index]``: one interned ``CardPlayed`` per seat and card (events are
+frozen records compared by value, so trick play reports them without building new ones)."""
 
 PLAYS: Final = tuple(Play(card) if card is not None else None for card in CARDS_BY_INDEX)
 """One interned ``Play`` per card index (``None`` where no card has that index)."""

@@ -436,6 +436,97 @@ def _moves(
     return tuple(found)
 
 
+def quick_deal(
+    pool: int,
+    sizes: Sequence[int],
+    allowed: Sequence[int],
+    random: Callable[[], float],
+    ordered: Collection[int] = (),
+) -> list[list[int]] | None:
+    """A random deal of the cards of ``pool`` into slots of the given ``sizes``, slot ``j``
+    taking only cards of ``allowed[j]``, for play-outs that need one fast rather than exactly
+    uniform (``determinize``): ``None`` if it reaches a dead end (then use ``HiddenDeal``).
+
+    The cards allowed everywhere are dealt last, uniformly into the room left; before them,
+    each constrained card, the most constrained classes first, goes to a free position of the
+    slots that allow it, chosen uniformly — ``HiddenDeal``'s chain method. So the deal is
+    exactly uniform when the classes of constrained cards nest (one seat void in a suit, or
+    several void in the same suits), and close to uniform otherwise. Slots in ``ordered`` get
+    their cards in random order.
+
+    >>> from random import Random
+    >>> from engine.cards import mask_of, parse_cards
+    >>> pool = mask_of(parse_cards("2s 3s 4s 2h 3h 4h"))
+    >>> no_spades = mask_of(parse_cards("2h 3h 4h"))
+    >>> drawn = quick_deal(pool, [3, 3], [no_spades, pool], Random(7).random)
+    >>> sorted(str(Card.from_index(c)) for c in drawn[0])
+    ['2h', '3h', '4h']
+    """
+    count = len(sizes)
+    room = list(sizes)
+    live = [k for k in range(count) if room[k]]
+    everywhere = 0
+    parts = [(pool, 0)] if pool else []
+    for k in live:
+        everywhere |= 1 << k
+        inside_of = allowed[k]
+        if inside_of & pool == pool:
+            parts = [(mask, signature | 1 << k) for mask, signature in parts]
+            continue
+        split: list[tuple[int, int]] = []
+        for mask, signature in parts:
+            inside = mask & inside_of
+            if inside:
+                split.append((inside, signature | 1 << k))
+            outside = mask & ~inside_of
+            if outside:
+                split.append((outside, signature))
+        parts = split
+    found: list[list[int]] = [[] for _ in range(count)]
+    filler: list[int] = []
+    constrained: list[tuple[int, int, int]] = []
+    for mask, signature in parts:
+        if signature == everywhere:
+            filler = _indices(mask)
+        else:
+            constrained.append((signature.bit_count(), signature, mask))
+    constrained.sort()
+    for _, signature, mask in constrained:
+        where = [k for k in live if signature >> k & 1]
+        cards = _indices(mask)
+        free = 0
+        for k in where:
+            free += room[k]
+        if free < len(cards):
+            return None
+        if len(where) == 1:
+            found[where[0]] += cards
+            room[where[0]] -= len(cards)
+            continue
+        for card in cards:
+            pick = random() * free
+            for k in where:
+                pick -= room[k]
+                if pick < 0 and room[k]:
+                    break
+            else:  # rounding at the very top: the last place with room
+                k = next(k for k in reversed(where) if room[k])
+            found[k].append(card)
+            room[k] -= 1
+            free -= 1
+    shuffle_prefix(filler, random)
+    pos = 0
+    for k in live:
+        left = room[k]
+        if left:
+            found[k].extend(filler[pos : pos + left])
+            pos += left
+    for k in ordered:
+        if k < count and len(found[k]) > 1:
+            shuffle_prefix(found[k], random)
+    return found
+
+
 ViewT = TypeVar("ViewT")
 BuiltT = TypeVar("BuiltT")
 

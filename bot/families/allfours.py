@@ -40,6 +40,8 @@ def _refusal(option: str | None, given: Mapping[str, object]) -> OptionsError:
         return OptionsError("options.target", max=MAX_TARGET)
     if option == "kick_two_rank":
         return OptionsError("options.kicks_caribbean_only")
+    if option == "low_mode":
+        return OptionsError("options.low_caribbean")
     return OptionsError("options.invalid")
 
 

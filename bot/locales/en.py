@@ -281,6 +281,8 @@ MESSAGES: Final[dict[str, str]] = {
     "options.caribbean_partners": "Four-player Caribbean All Fours is always played in teams.",
     "options.target": "The target must be between 1 and {max} points.",
     "options.kicks_caribbean_only": "Trinidad or Tobago kicks only apply to Caribbean All Fours.",
+    "options.low_caribbean": "In Caribbean All Fours Low always goes to the player who held it; "
+    '"to the captor" is an English and Seven Up option.',
     "options.timer": "The turn timer must be between {min} and {max} seconds.",
     "options.pause": "The computer's pause must be between 0 and {max} seconds.",
     "options.invalid": "Those options don't fit together.",

@@ -297,6 +297,10 @@ MESSAGES: Final[dict[str, str]] = {
     "options.kicks_caribbean_only": (
         "トリニダード方式・トバゴ方式のキックは、カリビアンオールフォーだけのものです。"
     ),
+    "options.low_caribbean": (
+        "カリビアンオールフォーのローは常に持っていた人のものです。「取った人に」は"
+        "イギリス式とセブンアップのオプションです。"
+    ),
     "options.timer": "持ち時間は{min}〜{max}秒にしてください。",
     "options.pause": "コンピューターの待ち時間は0〜{max}秒にしてください。",
     "options.invalid": "そのオプションの組み合わせは使えません。",

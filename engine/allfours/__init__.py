@@ -35,20 +35,16 @@ from engine.allfours.actions import (
     TrumpFixed,
 )
 from engine.allfours.codec import decode_action, dump, encode_action, load
-from engine.allfours.game import (
-    apply,
-    deal,
-    game_points,
-    kick_points,
-    legal_actions,
-    new_game,
-    observe,
-    replay,
-)
+from engine.allfours.dealing import deal, new_game
+from engine.allfours.game import apply, replay
 from engine.allfours.inference import knowledge
+from engine.allfours.kicks import kick_points
+from engine.allfours.legality import legal_actions
 from engine.allfours.players import choose_action
 from engine.allfours.rules import MAX_TARGET, PRESET_NAMES, Ruleset, preset
+from engine.allfours.scoring import game_points
 from engine.allfours.state import GameState, Phase, PlayerView
+from engine.allfours.view import observe
 from engine.core import IllegalActionError, Transition
 from engine.hidden import Knowledge
 

@@ -6,7 +6,7 @@ The facts (RULES.md §0, §1.3, §1.5, §3.4):
   set-aside candidates are out of play, §1.5) and every card played this hand;
 - the unseen cards are the other hands, the other players' face-down discards and the undealt
   stock, in the sizes the view shows;
-- the play proves cards absent from a hand, exactly as ``game.ruled_out_by_play`` reads the
+- the play proves cards absent from a hand, exactly as ``play.ruled_out_by_play`` reads the
   duty of §1.3 backwards: not trumping when trumps were led shows no trump; throwing a third
   suit when a plain suit was led shows none of it (trumping shows nothing, since a player may
   trump instead of following); with ``forbid_undertrump`` an undertrump shows a hand of lower
@@ -18,7 +18,8 @@ Nothing else constrains a deal: standing, begging and discarding are free choice
 
 from __future__ import annotations
 
-from engine.allfours.game import FULL_DECK_MASK, ruled_out_by_play
+from engine.allfours.deck import FULL_DECK_MASK
+from engine.allfours.play import ruled_out_by_play
 from engine.allfours.state import PlayerView
 from engine.cards import SUITS, mask_of
 from engine.hidden import Knowledge

@@ -30,10 +30,10 @@ class Ruleset:
     - ``partnerships``: four players as two opposite partnerships (always in Caribbean).
     - ``target``: points that win, checked after every single award (§1.7).
     - ``kick_two_rank``: Caribbean kick worth 2: ``"6"`` (Trinidad) or ``"2"`` (Tobago) (§2.3).
-    - ``low_mode``: Low to the holder (``"held"``) or to the capturer (``"captured"``) (§1.4).
-      Caribbean accepts ``"captured"`` as a house rule: RULES.md §2.6 says so while AMB-06 and
-      the §7 matrix list only ``"held"``; the rule book wins over the notes, and the default
-      stays the seeds' ``"held"``.
+    - ``low_mode``: Low to the holder (``"held"``) or to the capturer (``"captured"``) (§1.4);
+      ``"captured"`` is an English / Seven Up option only: a new Caribbean ruleset with it is
+      refused (§2.6, AMB-06). A stored ruleset that an earlier engine accepted (``from_dict``,
+      so ``load``) still loads as it was, so a table started with it keeps its rules.
     - ``game_tie``: tied Game point to nobody (``"none"``) or to the first non-dealer side in
       playing order (``"non_dealer"``) (§1.4, AMB-08).
     - ``gift_point``: whether accepting a begged suit pays a point (take one / gift, AMB-20).
@@ -57,6 +57,7 @@ class Ruleset:
 
     def __post_init__(self) -> None:
         _validate(self)
+        _refuse_retired(self)
 
     # --- derived facts ------------------------------------------------------------------------
 
@@ -102,8 +103,26 @@ class Ruleset:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Ruleset:
-        """Read ``to_dict`` output; unknown keys or bad values raise ``RulesetError``."""
-        return cls(**options_from_dict(data, OPTION_NAMES, "All Fours"))
+        """Read ``to_dict`` output; unknown keys or bad values raise ``RulesetError``.
+
+        A stored ruleset is read as the engine that wrote it accepted it: a combination that
+        new rulesets may no longer use (Caribbean with ``low_mode="captured"``) still loads,
+        so a game in progress keeps its rules.
+
+        >>> stored = {"variant": "caribbean", "low_mode": "captured"}
+        >>> Ruleset.from_dict(stored).low_mode
+        'captured'
+        >>> preset("caribbean").replace(low_mode="captured")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+          ...
+        engine.core.RulesetError: low_mode="captured" is an English / Seven Up option: ...
+        """
+        options = options_from_dict(data, OPTION_NAMES, "All Fours")
+        rules = object.__new__(cls)
+        for field in dataclasses.fields(cls):
+            object.__setattr__(rules, field.name, options.get(field.name, field.default))
+        _validate(rules)
+        return rules
 
 
 OPTION_NAMES: Final = tuple(f.name for f in dataclasses.fields(Ruleset))
@@ -154,6 +173,17 @@ def _validate(rules: Ruleset) -> None:
     if rules.partnerships and rules.players != 4:
         raise RulesetError(
             f"partnerships need four players, not {rules.players}", option="partnerships"
+        )
+
+
+def _refuse_retired(rules: Ruleset) -> None:
+    """Combinations a new ruleset may not use, though stored ones that have them still load
+    (``Ruleset.from_dict``)."""
+    if rules.variant == "caribbean" and rules.low_mode == "captured":
+        raise RulesetError(
+            'low_mode="captured" is an English / Seven Up option: Caribbean Low always goes '
+            "to the holder (RULES.md §2.6)",
+            option="low_mode",
         )
 
 

@@ -5,9 +5,9 @@ A player that is given only its view uses ``sample(view, rng)`` instead of ``det
 it rebuilds a full state from the view, dealing the hidden cards uniformly among the deals
 that agree with what the seat has seen (``allfours.knowledge``).
 
-It runs the very same rule functions as ``apply`` (``game._perform`` and ``game._step_play``)
-on a private copy, only without building events and without dealing the next hand, so it is
-several times faster while never holding a second copy of the rules.
+It runs the very same rule functions as ``apply`` (``game.perform``, ``play.step_play`` and
+``scoring.score_hand``) on a private copy, only without building events and without dealing
+the next hand, so it is several times faster while never holding a second copy of the rules.
 
 >>> import random
 >>> from engine import allfours
@@ -23,19 +23,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from random import Random
 
-from engine.allfours.game import (
-    FULL_DECK_MASK,
-    HAND_SIZE,
-    PACKET,
-    _perform,
-    _score_hand,
-    _step_play,
-    legal_actions,
-    legal_play_mask,
-)
+from engine.allfours.deck import FULL_DECK_MASK, HAND_SIZE, PACKET
+from engine.allfours.game import perform
 from engine.allfours.inference import knowledge
-from engine.allfours.state import GameState, Phase, PlayerView
-from engine.cards import SUITS, iter_indices, mask_of
+from engine.allfours.legality import legal_actions
+from engine.allfours.play import play_out_tricks
+from engine.allfours.scoring import score_hand
+from engine.allfours.state import GameState, Phase, PlayerView, holders_and_takers, master_of
+from engine.cards import SUITS, indices_in, iter_indices, mask_of
 from engine.core import shuffle_prefix
 from engine.hidden import HiddenDeal, InconsistentViewError, LatestViews
 
@@ -48,33 +43,28 @@ def determinize(state: GameState, seat: int, rng: Random) -> GameState:
     void in a suit) are not used: this is a plain random determinization.
     """
     st = state.clone()
-    hands = st.hands
-    discards = st.discards
-    # Who gets how many hidden cards back: (seat, hand size, discard pile size).
-    slots = [
-        (s, hands[s].bit_count(), discards[s].bit_count()) for s in range(st.players) if s != seat
-    ]
-    pool = list(st.stock[st.stock_pos :])
-    for s, _, _ in slots:
-        pool.extend(iter_indices(hands[s] | discards[s]))
+    others = [s for s in range(st.players) if s != seat]
+    piles = (st.hands, st.discards)
+    hidden = 0
+    for s in others:
+        hidden |= st.hands[s] | st.discards[s]
+    pool = indices_in(hidden)
+    dealt = len(pool)
+    pool += st.stock[st.stock_pos :]
     # Once tricks are being played the undealt stock is never used again this hand, so only
     # the cards going into hands and discards need a random order; before that, the stock's
     # order decides future runs and must be shuffled too.
-    dealt = sum(held + put_away for _, held, put_away in slots)
     shuffle_prefix(pool, rng.random, dealt if st.phase is Phase.PLAY else None)
     pos = 0
-    for s, held, put_away in slots:
-        mask = 0
-        for card in pool[pos : pos + held]:
-            mask |= 1 << card
-        hands[s] = mask
-        pos += held
-        if put_away:
-            mask = 0
-            for card in pool[pos : pos + put_away]:
-                mask |= 1 << card
-            discards[s] = mask
-            pos += put_away
+    for s in others:
+        for pile in piles:  # each hidden hand and discard pile keeps its size
+            size = pile[s].bit_count()
+            if size:
+                mask = 0
+                for card in pool[pos : pos + size]:
+                    mask |= 1 << card
+                pile[s] = mask
+                pos += size
     st.stock = st.stock[: st.stock_pos] + tuple(pool[pos:])
     return st
 
@@ -164,24 +154,13 @@ def _template(view: PlayerView) -> _Template:
     st.candidate = view.kick.index if view.kick is not None else -1
     st.seen_suits = sum(1 << SUITS.index(suit) for suit in view.seen_suits)
     st.trump = SUITS.index(view.trump) if view.trump is not None else -1
+    st.plays = tuple(card.index for _, card in view.plays)
+    st.winners = view.trick_winners
     st.leader = view.leader
-    st.trick = tuple(card.index for _, card in view.trick)
-    st.last_trick = tuple(card.index for _, card in view.previous_trick)
-    st.last_leader = view.previous_trick[0][0] if view.previous_trick else 0
-    winner = view.previous_trick_winner
-    st.last_winner = winner if winner is not None else -1
-    completed = view.tricks_played * n
-    st.history = tuple(card.index for _, card in view.plays[:completed])
-    played = [0] * n
-    for player, card in view.plays:
-        played[player] |= 1 << card.index
-    st.played = played
-    captured = [0] * n
-    for number, taker in enumerate(view.trick_winners):
-        for _, card in view.plays[number * n : (number + 1) * n]:
-            captured[taker] |= 1 << card.index
-    st.captured = captured
-    st.tricks_played = view.tricks_played
+    st.won_by_side = [mask_of(cards) for cards in view.captured]
+    trick = st.trick
+    st.led = trick[0] >> 4 if trick else -1
+    st.master_seat, st.master_card = master_of(trick, st.leader, st.trump, n)
     st.scores_ = list(view.scores)
     st.winner_ = view.winner
     st.awards = view.awards
@@ -204,7 +183,8 @@ def _template(view: PlayerView) -> _Template:
     deal = HiddenDeal(know.unseen, sizes, allowed, ordered)
     packets: tuple[tuple[int, ...], ...] = ()
     if runs > 0:
-        packets = tuple(tuple(iter_indices(st.played[s]))[: runs * PACKET] for s in range(n))
+        played = holders_and_takers(st)[0]
+        packets = tuple(tuple(iter_indices(played[s]))[: runs * PACKET] for s in range(n))
     return _Template(st, deal, hand_seats, discard_seats, packets)
 
 
@@ -269,18 +249,9 @@ def _play_out(st: GameState, rng: Random) -> None:
     while st.winner_ is None and st.hand_number == hand_number:
         seat = st.to_act_
         assert seat is not None
-        if st.phase is not Phase.PLAY:
-            actions = legal_actions(st, seat)
-            _perform(st, seat, actions[int(random() * len(actions))], None, deal_next=False)
-            continue
-        turn: int = seat
-        while True:
-            mask = legal_play_mask(st, turn)
-            skip = int(random() * mask.bit_count())
-            while skip:
-                mask &= mask - 1
-                skip -= 1
-            if _step_play(st, turn, (mask & -mask).bit_length() - 1, None):
-                _score_hand(st, None)
-                return
-            turn = st.to_act_  # type: ignore[assignment]  # never None during tricks
+        if st.phase is Phase.PLAY:
+            play_out_tricks(st, random)
+            score_hand(st, None)
+            return
+        actions = legal_actions(st, seat)
+        perform(st, seat, actions[int(random() * len(actions))], None, deal_next=False)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Final
 
+from engine.allfours.deck import trick_winner_offset
 from engine.allfours.rules import Ruleset
 from engine.cards import STANDARD_DECK_MASK, Card, card_at, cards_in
 from engine.core import (
@@ -24,10 +25,13 @@ from engine.core import (
     dumps_compact,
     loads_object,
     mask_texts,
+    seats_of_plays,
     whole_number,
 )
 
-FORMAT_VERSION: Final = 1
+FORMAT_VERSION: Final = 2
+"""2: the trick record card by card (``plays``, ``winners``); 1 (still read): completed
+tricks as ``history``, the trick on the table, per-seat played and captured cards."""
 
 
 class Phase(StrEnum):
@@ -44,25 +48,31 @@ class Phase(StrEnum):
 
 class GameState:
     """A whole All Fours game at one moment. Build it with ``new_game`` or ``deal``; advance it
-    with ``apply``. Equal states compare equal and serialise to the same JSON."""
+    with ``apply``. Equal states compare equal and serialise to the same JSON.
+
+    The trick record is kept card by card, as in KQJ: ``plays`` every card played this hand
+    in order, ``winners`` the winner of each completed trick, ``leader`` who leads the current
+    trick, ``led`` the suit led to it, ``master_seat`` / ``master_card`` the card winning it so
+    far (all three ``-1`` between tricks); ``won_by_side`` the cards of the tricks each side
+    has won, added as each trick is won. Who held a card when trick play began and who
+    captured it are read from that record (``holders_and_takers``).
+    """
 
     __slots__ = (
         "awards",
         "candidate",
-        "captured",
         "deal_count",
         "dealer",
         "discards",
         "hand_number",
         "hands",
-        "history",
-        "last_leader",
-        "last_trick",
-        "last_winner",
         "leader",
+        "led",
+        "master_card",
+        "master_seat",
         "phase",
-        "played",
         "players",
+        "plays",
         "rules",
         "scores_",
         "seed",
@@ -70,14 +80,15 @@ class GameState:
         "stock",
         "stock_pos",
         "to_act_",
-        "trick",
-        "tricks_played",
         "trump",
         "turned",
         "winner_",
+        "winners",
+        "won_by_side",
     )
 
     rules: Ruleset
+    players: int
     seed: int
     deal_count: int
     hand_number: int
@@ -85,26 +96,23 @@ class GameState:
     dealer: int
     to_act_: int | None
     hands: list[int]
+    discards: list[int]
+    scores_: list[int]
     stock: tuple[int, ...]
     stock_pos: int
     turned: tuple[int, ...]
     candidate: int
     seen_suits: int
     trump: int
-    discards: list[int]
-    played: list[int]
-    players: int
-    trick: tuple[int, ...]
+    plays: tuple[int, ...]
+    winners: tuple[int, ...]
     leader: int
-    last_trick: tuple[int, ...]
-    last_leader: int
-    last_winner: int
-    captured: list[int]
-    scores_: list[int]
-    winner_: int | None
+    led: int
+    master_seat: int
+    master_card: int
+    won_by_side: list[int]
     awards: tuple[PointsAwarded, ...]
-    tricks_played: int
-    history: tuple[int, ...]
+    winner_: int | None
 
     # --- the public, read-only surface --------------------------------------------------------
 
@@ -137,7 +145,7 @@ class GameState:
     @property
     def elder(self) -> int:
         """The dealer's next seat: stands or begs first and leads to the first trick."""
-        return (self.dealer + 1) % self.rules.players
+        return (self.dealer + 1) % self.players
 
     @property
     def trump_suit(self) -> str | None:
@@ -166,24 +174,48 @@ class GameState:
         return self.awards
 
     @property
+    def tricks_played(self) -> int:
+        """Tricks completed this hand."""
+        return len(self.winners)
+
+    @property
+    def trick(self) -> tuple[int, ...]:
+        """The card indices of the trick in progress, in playing order."""
+        return self.plays[len(self.winners) * self.players :]
+
+    @property
     def current_trick(self) -> tuple[tuple[int, Card], ...]:
         """The cards on the table in playing order, as ``(seat, card)``."""
-        n = self.rules.players
+        n = self.players
         return tuple(((self.leader + i) % n, card_at(c)) for i, c in enumerate(self.trick))
 
     @property
     def previous_trick(self) -> tuple[tuple[int, Card], ...]:
         """The last completed trick of this hand as ``(seat, card)``; empty before the first."""
-        if not self.last_trick:
+        winners = self.winners
+        if not winners:
             return ()
-        n = self.rules.players
-        lead = self.last_leader
-        return tuple(((lead + i) % n, card_at(c)) for i, c in enumerate(self.last_trick))
+        n = self.players
+        lead = winners[-2] if len(winners) > 1 else self.elder
+        start = (len(winners) - 1) * n
+        return tuple(
+            ((lead + i) % n, card_at(c)) for i, c in enumerate(self.plays[start : start + n])
+        )
 
     @property
     def previous_trick_winner(self) -> int | None:
         """Who won ``previous_trick``."""
-        return self.last_winner if self.last_trick else None
+        return self.winners[-1] if self.winners else None
+
+    @property
+    def played(self) -> tuple[int, ...]:
+        """For each seat, the cards it has played this hand (a hand mask)."""
+        return holders_and_takers(self)[0]
+
+    @property
+    def captured(self) -> tuple[int, ...]:
+        """For each seat, the cards of the tricks it has won this hand (a hand mask)."""
+        return holders_and_takers(self)[1]
 
     # --- copying, equality, serialisation -----------------------------------------------------
 
@@ -191,6 +223,7 @@ class GameState:
         """An independent copy (the engine copies before every change)."""
         new = object.__new__(GameState)
         new.rules = self.rules
+        new.players = self.players
         new.seed = self.seed
         new.deal_count = self.deal_count
         new.hand_number = self.hand_number
@@ -198,26 +231,23 @@ class GameState:
         new.dealer = self.dealer
         new.to_act_ = self.to_act_
         new.hands = self.hands[:]
+        new.discards = self.discards[:]
+        new.scores_ = self.scores_[:]
         new.stock = self.stock
         new.stock_pos = self.stock_pos
         new.turned = self.turned
         new.candidate = self.candidate
         new.seen_suits = self.seen_suits
         new.trump = self.trump
-        new.discards = self.discards[:]
-        new.played = self.played[:]
-        new.players = self.players
-        new.trick = self.trick
+        new.plays = self.plays
+        new.winners = self.winners
         new.leader = self.leader
-        new.last_trick = self.last_trick
-        new.last_leader = self.last_leader
-        new.last_winner = self.last_winner
-        new.captured = self.captured[:]
-        new.scores_ = self.scores_[:]
-        new.winner_ = self.winner_
+        new.led = self.led
+        new.master_seat = self.master_seat
+        new.master_card = self.master_card
+        new.won_by_side = self.won_by_side[:]
         new.awards = self.awards
-        new.tricks_played = self.tricks_played
-        new.history = self.history
+        new.winner_ = self.winner_
         return new
 
     def __eq__(self, other: object) -> bool:
@@ -247,25 +277,18 @@ class GameState:
             "dealer": self.dealer,
             "to_act": self.to_act_,
             "hands": [mask_texts(m) for m in self.hands],
+            "discards": [mask_texts(m) for m in self.discards],
             "stock": card_texts(self.stock),
             "stock_pos": self.stock_pos,
             "turned": card_texts(self.turned),
             "candidate": str(card_at(self.candidate)) if self.candidate >= 0 else None,
             "seen_suits": self.seen_suits,
             "trump": self.trump,
-            "discards": [mask_texts(m) for m in self.discards],
-            "played": [mask_texts(m) for m in self.played],
-            "trick": card_texts(self.trick),
-            "leader": self.leader,
-            "last_trick": card_texts(self.last_trick),
-            "last_leader": self.last_leader,
-            "last_winner": self.last_winner,
-            "captured": [mask_texts(m) for m in self.captured],
+            "plays": card_texts(self.plays),
+            "winners": list(self.winners),
             "scores": list(self.scores_),
             "winner": self.winner_,
             "awards": [_award_to_dict(a) for a in self.awards],
-            "tricks_played": self.tricks_played,
-            "history": card_texts(self.history),
         }
 
     def to_json(self) -> str:
@@ -279,12 +302,39 @@ class GameState:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GameState:
+        """Read ``to_dict`` output, or a snapshot of the first format (written before the
+        trick record was kept card by card: its tricks are rebuilt from its history)."""
         try:
             return _state_from_dict(data)
         except StateFormatError:
             raise
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
             raise StateFormatError(f"not a valid All Fours state: {exc!r}") from None
+
+
+def holders_and_takers(state: GameState) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """For each seat, the cards it played this hand and the cards of the tricks it won (hand
+    masks), read from the trick record: the first trick is led by the elder, each later one by
+    the winner of the one before (§1.3, §2.5, §3.5). A card in play is held by whoever played
+    it (§0), and captured by the winner of its trick.
+
+    >>> from engine import allfours
+    >>> state = allfours.new_game(allfours.preset("seven-up"), seed=1)
+    >>> holders_and_takers(state)
+    ((0, 0), (0, 0))
+    """
+    n = state.players
+    played = [0] * n
+    taken = [0] * n
+    winners = state.winners
+    completed = len(winners) * n
+    seats = seats_of_plays(len(state.plays), winners, (state.dealer + 1) % n, n)
+    for at, card in enumerate(state.plays):
+        bit = 1 << card
+        played[seats[at]] |= bit
+        if at < completed:
+            taken[winners[at // n]] |= bit
+    return tuple(played), tuple(taken)
 
 
 def _award_to_dict(award: PointsAwarded) -> dict[str, Any]:
@@ -298,7 +348,7 @@ def _award_to_dict(award: PointsAwarded) -> dict[str, Any]:
 
 
 def _state_from_dict(data: dict[str, Any]) -> GameState:
-    if data.get("game") != "allfours" or data.get("format") != FORMAT_VERSION:
+    if data.get("game") != "allfours" or data.get("format") not in (1, FORMAT_VERSION):
         raise StateFormatError("not an All Fours state of a known format")
 
     deck = STANDARD_DECK_MASK
@@ -325,20 +375,13 @@ def _state_from_dict(data: dict[str, Any]) -> GameState:
     to_act = data["to_act"]
     state.to_act_ = None if to_act is None else integer(to_act)
     state.hands = [mask(h) for h in data["hands"]]
+    state.discards = [mask(h) for h in data["discards"]]
     state.stock = indices(data["stock"])
     state.stock_pos = integer(data["stock_pos"])
     state.turned = indices(data["turned"])
     state.candidate = -1 if data["candidate"] is None else idx(data["candidate"])
     state.seen_suits = integer(data["seen_suits"])
     state.trump = integer(data["trump"])
-    state.discards = [mask(h) for h in data["discards"]]
-    state.played = [mask(h) for h in data["played"]]
-    state.trick = indices(data["trick"])
-    state.leader = integer(data["leader"])
-    state.last_trick = indices(data["last_trick"])
-    state.last_leader = integer(data["last_leader"])
-    state.last_winner = integer(data["last_winner"])
-    state.captured = [mask(h) for h in data["captured"]]
     state.scores_ = [integer(s) for s in data["scores"]]
     winner = data["winner"]
     state.winner_ = None if winner is None else integer(winner)
@@ -352,36 +395,77 @@ def _state_from_dict(data: dict[str, Any]) -> GameState:
         )
         for a in data["awards"]
     )
-    state.tricks_played = integer(data["tricks_played"])
-    state.history = _history_from(data, state)
     rules = state.rules
     if (
         len(state.hands) != rules.players
         or len(state.discards) != rules.players
-        or len(state.played) != rules.players
-        or len(state.captured) != rules.players
         or len(state.scores_) != rules.sides
         or not 0 <= state.dealer < rules.players
     ):
         raise StateFormatError("All Fours state does not match its ruleset's seats and sides")
+    if data["format"] == 1:
+        state.plays, state.winners = _trick_record_of_format_1(data, state)
+    else:
+        state.plays = indices(data["plays"])
+        state.winners = tuple(integer(w) for w in data["winners"])
+    n = state.players
+    completed = len(state.winners) * n
+    if not completed <= len(state.plays) < completed + n:
+        raise StateFormatError("All Fours state: the plays do not match the tricks won")
+    if any(not 0 <= w < n for w in state.winners):
+        raise StateFormatError("All Fours state: a trick won by no seat")
+    state.leader = state.winners[-1] if state.winners else (state.dealer + 1) % n
+    won_by_side = [0] * rules.sides
+    for seat, won in enumerate(holders_and_takers(state)[1]):
+        won_by_side[seat % rules.sides] |= won
+    state.won_by_side = won_by_side
+    trick = state.trick
+    state.led = trick[0] >> 4 if trick else -1
+    state.master_seat, state.master_card = master_of(trick, state.leader, state.trump, n)
     return state
 
 
-def _history_from(data: dict[str, Any], state: GameState) -> tuple[int, ...]:
-    """The completed tricks of the hand. Snapshots written before the history was kept have
-    none; that is exact only while no trick of the hand is complete (the public record of
-    the tricks, voids included, cannot be made up afterwards)."""
+def _trick_record_of_format_1(
+    data: dict[str, Any], state: GameState
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The plays and trick winners of a first-format snapshot: its completed tricks
+    (``history``) and the trick on the table, each winner found again by the rule of §1.3.
+    Snapshots written before the history was kept have none; that is exact only while no
+    trick of the hand is complete (the public record of the tricks, voids included, cannot be
+    made up afterwards)."""
+    n = state.players
+    tricks_played = whole_number(data["tricks_played"])
     if "history" in data:
         history = card_indices(data["history"], STANDARD_DECK_MASK)
-        if len(history) != state.tricks_played * state.rules.players:
-            raise StateFormatError("All Fours state: the trick history does not match its tricks")
-        return history
-    if state.tricks_played:
+    elif tricks_played:
         raise StateFormatError(
             "All Fours state written before trick histories were kept, in the middle of a "
             "hand: rebuild it by replaying its action log"
         )
-    return ()
+    else:
+        history = ()
+    if len(history) != tricks_played * n:
+        raise StateFormatError("All Fours state: the trick history does not match its tricks")
+    winners: list[int] = []
+    leader = (state.dealer + 1) % n
+    for start in range(0, len(history), n):
+        leader = (leader + trick_winner_offset(history[start : start + n], state.trump)) % n
+        winners.append(leader)
+    return history + card_indices(data["trick"], STANDARD_DECK_MASK), tuple(winners)
+
+
+def master_of(trick: tuple[int, ...], leader: int, trump: int, players: int) -> tuple[int, int]:
+    """``(seat, card)`` of the card winning a trick in progress (§1.3); ``(-1, -1)`` if empty.
+
+    >>> from engine.cards import Card
+    >>> trick = tuple(Card.parse(c).index for c in ("Td", "Kd", "2h", "Ad"))
+    >>> master_of(trick, 3, 1, 4)  # hearts are trumps: the 2h, played by seat 3 + 2
+    (1, 16)
+    """
+    if not trick:
+        return -1, -1
+    at = trick_winner_offset(trick, trump)
+    return (leader + at) % players, trick[at]
 
 
 @dataclass(frozen=True, slots=True)

@@ -131,11 +131,17 @@ Action: TypeAlias = Take | Pass | Bid | Capot | Counter | Overcounter | Play
 
 @dataclass(frozen=True, slots=True)
 class Dealt:
-    """A deal (or a redeal) was made; ``teams`` lists the seats of each team of the round."""
+    """A deal (or a redeal) was made for hand (round) ``hand_number``; ``teams`` lists the
+    seats of each team of the round."""
 
     dealer: int
-    round_number: int
+    hand_number: int
     teams: tuple[tuple[int, ...], ...]
+
+    @property
+    def round_number(self) -> int:
+        """``hand_number`` in the rule book's word (RULES.md §5 calls a hand a round)."""
+        return self.hand_number
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,8 +220,9 @@ class BonusScored:
 
 
 @dataclass(frozen=True, slots=True)
-class RoundEnded:
-    """The count of a round (§5.6-§5.8, §6.1-§6.3).
+class HandEnded:
+    """The count of a hand — a round, in RULES.md's KQJ words (§5.6-§5.8, §6.1-§6.3);
+    ``RoundEnded`` is the same class.
 
     Per team of the round (``teams`` gives their seats): ``card_points`` captured (236 in
     all), ``round_points`` = cards + ``bonuses``, ``tricks`` won. ``outcome`` is ``"won"``
@@ -224,7 +231,7 @@ class RoundEnded:
     ``awards`` are the victory points scored (in order), ``pool`` the litigation pool after the
     round and ``scores`` the running totals per side."""
 
-    round_number: int
+    hand_number: int
     contract: str
     declarer: int
     contract_team: int
@@ -239,6 +246,15 @@ class RoundEnded:
     awards: tuple[PointsAwarded, ...]
     pool: int
     scores: tuple[int, ...]
+
+    @property
+    def round_number(self) -> int:
+        """``hand_number`` in the rule book's word."""
+        return self.hand_number
+
+
+RoundEnded = HandEnded
+"""The end of a KQJ round is the contract's ``HandEnded`` (DESIGN.md); the rule book's name."""
 
 
 Event: TypeAlias = (
@@ -255,7 +271,7 @@ Event: TypeAlias = (
     | TrickWon
     | BonusScored
     | PointsAwarded
-    | RoundEnded
+    | HandEnded
     | Redeal
     | GameOver
 )
@@ -273,6 +289,7 @@ __all__ = [
     "Dealt",
     "Event",
     "GameOver",
+    "HandEnded",
     "Overcounter",
     "Overcountered",
     "Pass",

@@ -13,7 +13,7 @@ from random import Random
 from typing import Final
 
 from engine.cards import Card, card_at, cards_in
-from engine.core import DealError, Redeal, check_seed
+from engine.core import DealError, Redeal, check_seed, seeded_shuffle
 from engine.kqj.actions import Dealt, Event, ReturnTurned
 from engine.kqj.deck import DECK, FULL_MASK, PLAYERS, is_kqj_card
 from engine.kqj.rules import BID_STEP, Ruleset
@@ -28,7 +28,7 @@ AUCTION_HAND: Final = 8
 def shuffled(seed: int, deal_count: int) -> list[int]:
     """The deck order of the ``deal_count``-th deal of the game with this seed."""
     deck = list(DECK)
-    Random(f"kqj:{seed}:{deal_count}").shuffle(deck)
+    seeded_shuffle(deck, f"kqj:{seed}:{deal_count}")
     return deck
 
 
@@ -52,12 +52,12 @@ def teams_from_groups(groups: Sequence[Sequence[int]]) -> tuple[int, ...]:
     return tuple(team_of)
 
 
-def draw_teams(rules: Ruleset, seed: int, round_number: int) -> tuple[int, ...]:
+def draw_teams(rules: Ruleset, seed: int, hand_number: int) -> tuple[int, ...]:
     """The teams of a round: fixed (§5.2, §6.1), or with random partners a random partition
     into 3 + 3 or 2 + 2 + 2 drawn from the seed and the round number (§6.2, AMB-K20).
 
     >>> from engine.kqj.rules import preset
-    >>> draw_teams(preset("kqj"), seed=1, round_number=1)
+    >>> draw_teams(preset("kqj"), seed=1, hand_number=1)
     (0, 1, 0, 1, 0, 1)
     >>> sorted(draw_teams(preset("kqj").replace(random_partners=True), 1, 1))
     [0, 0, 0, 1, 1, 1]
@@ -65,7 +65,7 @@ def draw_teams(rules: Ruleset, seed: int, round_number: int) -> tuple[int, ...]:
     if not rules.random_partners:
         return rules.fixed_teams()
     seats = list(range(PLAYERS))
-    Random(f"kqj:{seed}:teams:{round_number}").shuffle(seats)
+    Random(f"kqj:{seed}:teams:{hand_number}").shuffle(seats)
     size = PLAYERS // rules.team_count
     return teams_from_groups([seats[i : i + size] for i in range(0, PLAYERS, size)])
 
@@ -83,7 +83,7 @@ def blank(
     st.rules = rules
     st.seed = seed
     st.deal_count = 0
-    st.round_number = 1
+    st.hand_number = 1
     st.dealer = dealer
     st.team_of = team_of
     st.scores_ = list(scores)
@@ -134,7 +134,7 @@ def lay_out(
     if not st.rules.auction:
         st.return_card = stock[0]
     if ev is not None:
-        ev.append(Dealt(st.dealer, st.round_number, teams_as_lists(st.team_of)))
+        ev.append(Dealt(st.dealer, st.hand_number, teams_as_lists(st.team_of)))
         if st.return_card >= 0:
             ev.append(ReturnTurned(card_at(st.return_card)))
 
@@ -164,11 +164,11 @@ def redeal(st: GameState, reason: str, ev: list[Event] | None) -> None:
     deal_new(st, ev)
 
 
-def next_round(st: GameState, ev: list[Event] | None) -> None:
+def next_hand(st: GameState, ev: list[Event] | None) -> None:
     """The deal passes to the left (§5.2); with random partners new teams are drawn (§6.2)."""
     st.dealer = (st.dealer + 1) % PLAYERS
-    st.round_number += 1
-    st.team_of = draw_teams(st.rules, st.seed, st.round_number)
+    st.hand_number += 1
+    st.team_of = draw_teams(st.rules, st.seed, st.hand_number)
     deal_new(st, ev)
 
 

@@ -8,9 +8,9 @@ A *contract* is a small int: ``0..3`` a trump suit (``s h d c``), ``ALL_TRUMP`` 
 ``NO_TRUMP`` (5); its text form is the suit letter, ``"all"`` or ``"none"``.
 
 >>> from engine.cards import Card
->>> points_of(Card.parse("9h").index, contract_code("h")), points_of(Card.parse("9h").index, 0)
+>>> POINTS[contract_code("h")][Card.parse("9h").index], POINTS[0][Card.parse("9h").index]
 (27, 2)
->>> [sum(points_of(c, k) for c in DECK) for k in range(6)]
+>>> [mask_points(FULL_MASK, contract) for contract in range(6)]
 [236, 236, 236, 236, 236, 236]
 >>> round10(125), round10(124), round10(232)
 (130, 120, 230)
@@ -18,6 +18,7 @@ A *contract* is a small int: ``0..3`` a trump suit (``s h d c``), ``ALL_TRUMP`` 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from engine.cards import RANKS, SUIT_MASKS, SUITS
@@ -33,8 +34,6 @@ KQJ_RANKS: Final = "456789TJQKAH"
 HAND_SIZE: Final = 8
 TRICKS: Final = 8
 PLAYERS: Final = 6
-DECK_POINTS: Final = 236
-"""Card points in the deck, in every mode (§5.1)."""
 
 DIX_DE_DER: Final = 10
 CAPOT_BONUS: Final = 154
@@ -124,14 +123,25 @@ BEATERS: Final = tuple(
 """``BEATERS[contract][master]``: mask of the cards that beat ``master`` (see ``_beaters``)."""
 
 
-def points_of(card: int, contract: int) -> int:
-    """Card points of one card index under ``contract`` (§5.1).
+def trick_winner_offset(trick: Sequence[int], contract: int) -> int:
+    """Position in ``trick`` (card indices in playing order) of the card that wins it: the
+    master card after the last card (§5.4), as ``BEATERS`` says card by card.
 
     >>> from engine.cards import Card
-    >>> points_of(Card.parse("Ah").index, ALL_TRUMP), points_of(Card.parse("Ah").index, NO_TRUMP)
-    (6, 20)
+    >>> trick = [Card.parse(c).index for c in ("Td", "Ad", "9d", "4s")]
+    >>> trick_winner_offset(trick, NO_TRUMP), trick_winner_offset(trick, 2)  # no trump, ♦
+    (1, 2)
+    >>> trick_winner_offset(trick, 0)  # spades are trumps
+    3
     """
-    return POINTS[contract][card]
+    beaters = BEATERS[contract]
+    best = trick[0]
+    best_at = 0
+    for at in range(1, len(trick)):
+        card = trick[at]
+        if beaters[best] >> card & 1:
+            best, best_at = card, at
+    return best_at
 
 
 def mask_points(mask: int, contract: int) -> int:
@@ -194,6 +204,6 @@ __all__ = [
     "POINTS",
     "SUITS",
     "mask_points",
-    "points_of",
     "round10",
+    "trick_winner_offset",
 ]

@@ -4,7 +4,7 @@ legal actions are listed in ``legality``, views are built in ``view``).
 The rule functions live in ``dealing``, ``bidding``, ``play`` and ``scoring``; each changes a
 private copy of the state in place and appends events to ``ev`` when it is a list (the
 simulation path passes ``None`` and skips building them). ``apply`` validates, copies, then
-runs ``_perform``, the single dispatcher used by both paths, so there is exactly one
+runs ``perform``, the single dispatcher used by both paths, so there is exactly one
 implementation of every rule.
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import assert_never
 
-from engine.core import Play, Transition
+from engine.core import Play, Transition, check_seat
 from engine.kqj.actions import (
     Action,
     Bid,
@@ -32,18 +32,18 @@ from engine.kqj.bidding import (
     step_pass,
     step_take,
 )
-from engine.kqj.dealing import deal, new_game, next_round
-from engine.kqj.deck import CONTRACTS
-from engine.kqj.legality import check_seat, legal_actions, validate
+from engine.kqj.dealing import deal, new_game, next_hand
+from engine.kqj.deck import CONTRACTS, PLAYERS
+from engine.kqj.legality import legal_actions, validate
 from engine.kqj.play import step_play
 from engine.kqj.rules import Ruleset
-from engine.kqj.scoring import score_round
+from engine.kqj.scoring import score_hand
 from engine.kqj.state import GameState
 
 __all__ = ["apply", "deal", "legal_actions", "new_game", "replay"]
 
 
-def _perform(
+def perform(
     st: GameState, seat: int, action: Action, ev: list[Event] | None, deal_next: bool = True
 ) -> None:
     """Carry out a legal action on ``st`` in place: the one implementation of every rule step.
@@ -53,9 +53,9 @@ def _perform(
     match action:
         case Play(card=card):
             if step_play(st, seat, card.index, ev):
-                score_round(st, ev)
+                score_hand(st, ev)
                 if deal_next and st.winner_ is None:
-                    next_round(st, ev)
+                    next_hand(st, ev)
         case Take(contract=contract):
             code = st.return_card >> 4 if contract is None else CONTRACTS.index(contract)
             step_take(st, seat, code, ev)
@@ -84,12 +84,13 @@ def apply(state: GameState, seat: int, action: Action) -> Transition[GameState]:
     >>> t.state.phase.value, [type(e).__name__ for e in t.events]
     ('play', ['Took', 'TrumpFixed'])
     """
-    seat = check_seat(state, seat)
+    seat = check_seat(seat, PLAYERS)
     validate(state, seat, action)
     st = state.clone()
     ev: list[Event] = []
-    _perform(st, seat, action, ev)
-    return Transition(st, ev)
+    perform(st, seat, action, ev)
+    # Transition(st, ev), without NamedTuple's Python-level __new__ (one per action).
+    return tuple.__new__(Transition, (st, ev))
 
 
 def replay(rules: Ruleset, seed: int, log: Sequence[tuple[int, Action]]) -> GameState:

@@ -22,6 +22,7 @@ from engine.cards import mask_of
 from engine.hidden import Knowledge
 from engine.kqj.deck import BEATERS, CONTRACTS, FULL_MASK, PLAYERS
 from engine.kqj.play import ruled_out_by_play
+from engine.kqj.state import GameState
 from engine.kqj.view import PlayerView
 
 
@@ -68,28 +69,73 @@ def knowledge(view: PlayerView) -> Knowledge:
     >>> know.unseen.bit_count(), know.excluded[1], view.return_card in know.candidates(1)
     (42, 0, False)
     """
-    seat = view.seat
-    hand = mask_of(view.hand)
-    plays = [card.index for _, card in view.played]
-    played = mask_of(card for _, card in view.played)
+    returned = view.return_card
+    return _knowledge(
+        view.seat,
+        mask_of(view.hand),
+        tuple(card.index for _, card in view.played),
+        view.trick_winners,
+        returned.index if returned is not None else -1,
+        view.declarer if view.declarer is not None else -1,
+        CONTRACTS.index(view.contract) if view.contract is not None else -1,
+        (view.dealer + 1) % PLAYERS,
+        view.team_of,
+        view.hand_sizes,
+    )
+
+
+def knowledge_of(state: GameState, seat: int | None) -> Knowledge:
+    """``knowledge(observe(state, seat))``, read from the state directly (the simulation path's
+    ``determinize`` needs no view).
+
+    >>> from engine import kqj
+    >>> state = kqj.new_game(kqj.preset("kqj"), seed=3)
+    >>> knowledge_of(state, 0) == knowledge(kqj.observe(state, 0))
+    True
+    """
+    return _knowledge(
+        seat,
+        state.hands[seat] if seat is not None else 0,
+        state.plays,
+        state.winners,
+        state.return_card,
+        state.declarer,
+        state.contract,
+        (state.dealer + 1) % PLAYERS,
+        state.team_of,
+        tuple(hand.bit_count() for hand in state.hands),
+    )
+
+
+def _knowledge(
+    seat: int | None,
+    hand: int,
+    plays: Sequence[int],
+    winners: Sequence[int],
+    return_card: int,
+    declarer: int,
+    contract: int,
+    opener: int,
+    team_of: Sequence[int],
+    hand_sizes: tuple[int, ...],
+) -> Knowledge:
+    played = 0
+    for card in plays:
+        played |= 1 << card
     seen = hand | played
     held = [0] * PLAYERS
-    returned = view.return_card
-    if returned is not None:
-        seen |= returned.bit
-        declarer = view.declarer
-        if declarer is not None and not played & returned.bit:
-            held[declarer] |= returned.bit
-    contract = CONTRACTS.index(view.contract) if view.contract is not None else -1
-    opener = (view.dealer + 1) % PLAYERS
-    excluded = absent_from_plays(contract, view.team_of, opener, plays, view.trick_winners)
+    if return_card >= 0:
+        seen |= 1 << return_card
+        if declarer >= 0 and not played >> return_card & 1:
+            held[declarer] |= 1 << return_card
+    excluded = absent_from_plays(contract, team_of, opener, plays, winners)
     if seat is not None:
         held[seat] = hand
         excluded[seat] = FULL_MASK & ~hand
     return Knowledge(
         seat=seat,
         unseen=FULL_MASK & ~seen,
-        hand_sizes=view.hand_sizes,
+        hand_sizes=hand_sizes,
         held=tuple(held),
         excluded=tuple(excluded),
     )

@@ -11,8 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from engine.cards import SUIT_MASKS, SUIT_NAMES, SUITS, Card, card_at, cards_in
-from engine.core import IllegalActionError, Play, plays_of
-from engine.core import check_seat as check_seat_of
+from engine.core import IllegalActionError, Play, check_seat, plays_of
 from engine.kqj.actions import Action, Bid, Capot, Counter, Overcounter, Pass, Take
 from engine.kqj.deck import BEATERS, CONTRACTS, PLAYERS, is_kqj_card
 from engine.kqj.play import legal_play_mask
@@ -33,11 +32,6 @@ _BIDS: Final = {
     )
     for count in (4, 6)
 }
-
-
-def check_seat(state: GameState, seat: object) -> int:
-    """``seat`` checked against the six seats of a KQJ table."""
-    return check_seat_of(seat, PLAYERS)
 
 
 def _allowed_takes(state: GameState) -> tuple[Take, ...]:
@@ -61,7 +55,7 @@ def legal_actions(state: GameState, seat: int) -> list[Action]:
     >>> legal_actions(state, state.to_act)
     [Take(), Pass()]
     """
-    seat = check_seat(state, seat)
+    seat = check_seat(seat, PLAYERS)
     phase = state.phase
     if phase is Phase.PLAY:
         if seat != state.to_act_:

@@ -18,15 +18,14 @@ otherwise) or, in a suit game, a trump played over a non-trump master.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from engine.cards import CARDS_BY_INDEX, SUIT_MASKS
-from engine.core import CardPlayed, TrickWon
+from engine.core import CARDS_PLAYED, TrickWon
 from engine.kqj.actions import Event
 from engine.kqj.deck import ALL_TRUMP, BEATERS, PLAYERS, POINTS, SUIT_CARDS, TRICKS
 from engine.kqj.state import GameState, Phase
-
-_SUIT_MASKS: Final = SUIT_MASKS
 
 
 def begin_play(st: GameState) -> None:
@@ -53,22 +52,43 @@ def legal_play_mask(st: GameState, seat: int) -> int:
     >>> [str(c) for c in cards_in(legal_play_mask(state, 1))]  # hearts led: beat the Jh
     ['Qh']
     """
-    hand = st.hands[seat]
     trick = st.trick
     if not trick:
+        return st.hands[seat]
+    master_seat = st.master_seat
+    team_of = st.team_of
+    return legal_cards(
+        st.hands[seat],
+        trick[0] >> 4,
+        st.contract,
+        st.master_card,
+        team_of[master_seat] == team_of[seat],
+    )
+
+
+def legal_cards(hand: int, led: int, contract: int, master: int, partner_is_master: bool) -> int:
+    """The cards of ``hand`` that may be played to a trick led in suit ``led`` (``-1``: none
+    yet, the player leads) whose master card is ``master``, held by a partner of the player or
+    not, under ``contract`` (§5.4): the rule itself, as a function of the facts it reads.
+
+    >>> from engine.cards import Card, cards_in, mask_of, parse_cards
+    >>> hand = mask_of(parse_cards("9h Jh 7s"))
+    >>> hearts = 1
+    >>> master = Card.parse("Ah").index  # hearts led and trumps: beat the ace if you can
+    >>> [str(c) for c in cards_in(legal_cards(hand, hearts, hearts, master, True))]
+    ['9h']
+    """
+    if led < 0:
         return hand
-    led = trick[0] >> 4
-    follow = hand & _SUIT_MASKS[led]
-    contract = st.contract
-    beaters = BEATERS[contract][st.master_card]
+    follow = hand & SUIT_MASKS[led]
+    beaters = BEATERS[contract][master]
     if follow:
         if contract in (led, ALL_TRUMP):
             # A trump lead: beat the master if you can, even over a partner (§5.4 2.).
             beat = follow & beaters
             return beat if beat else follow
         return follow
-    team_of = st.team_of
-    if team_of[st.master_seat] == team_of[seat]:
+    if partner_is_master:
         return hand  # void, partner master: anything, a higher trump included (§5.4 3.)
     beat = hand & beaters  # void, opponent master: beat it if you can, else anything
     return beat if beat else hand
@@ -108,47 +128,90 @@ def ruled_out_by_play(
     return SUIT_CARDS[led]
 
 
+ONE_CARD: Final = tuple((card,) for card in range(64))
+"""``(card,)`` for every card index, ready to add to a trick."""
+
+
 def step_play(st: GameState, seat: int, card: int, ev: list[Event] | None) -> bool:
     """Play a card (already known to be legal); True when it completed the eighth trick."""
-    st.hands[seat] ^= 1 << card
+    return _play(st, seat, card, ev, None)
+
+
+def play_out_tricks(st: GameState, random: Callable[[], float]) -> None:
+    """Play the rest of the round's tricks, each card chosen uniformly at random among the
+    legal ones of the seat to act (``random()``: a float in [0, 1)); the simulation path."""
+    seat = st.to_act_
+    assert seat is not None and st.phase is Phase.PLAY
+    _play(st, seat, -1, None, random)
+
+
+def _play(
+    st: GameState,
+    seat: int,
+    card: int,
+    ev: list[Event] | None,
+    random: Callable[[], float] | None,
+) -> bool:
+    """The one implementation of trick play: ``seat`` plays ``card``, or with ``random`` every
+    seat in turn plays a random legal card to the end of the round. The trick record is kept
+    in locals while cards are played and written back once: the master card (after
+    ``BEATERS``) wins the trick, its points go to the winner's team, the winner leads next
+    (§5.4)."""
+    hands = st.hands
+    team_of = st.team_of
+    contract = st.contract
+    beaters = BEATERS[contract]
     trick = st.trick
-    if trick:
-        if BEATERS[st.contract][st.master_card] >> card & 1:
-            st.master_card = card
-            st.master_seat = seat
-        trick += (card,)
-    else:
-        trick = (card,)
-        st.master_card = card
-        st.master_seat = seat
-    st.plays += (card,)
-    if ev is not None:
-        ev.append(CardPlayed(seat, CARDS_BY_INDEX[card]))  # type: ignore[arg-type]
-    if len(trick) < PLAYERS:
-        st.trick = trick
-        st.to_act_ = (seat + 1) % PLAYERS
-        return False
-    # The trick is complete: the master card wins it, its points go to the winner's team.
-    winner = st.master_seat
-    table = POINTS[st.contract]
-    points = (
-        table[trick[0]]
-        + table[trick[1]]
-        + table[trick[2]]
-        + table[trick[3]]
-        + table[trick[4]]
-        + table[trick[5]]
-    )
-    team = st.team_of[winner]
-    st.team_points[team] += points
-    st.team_tricks[team] += 1
-    st.winners += (winner,)
-    if ev is not None:
-        cards = tuple(CARDS_BY_INDEX[c] for c in trick)
-        ev.append(TrickWon(winner, cards, points))  # type: ignore[arg-type]
-    st.trick = ()
-    st.leader = winner
-    st.to_act_ = winner
-    st.master_seat = -1
-    st.master_card = -1
-    return len(st.winners) == TRICKS
+    led = trick[0] >> 4 if trick else -1
+    master = st.master_card
+    master_seat = st.master_seat
+    leader = st.leader
+    plays = st.plays[: len(st.plays) - len(trick)]  # the completed tricks
+    winners = st.winners
+    over = False
+    while True:
+        hand = hands[seat]
+        if random is not None:
+            mask = legal_cards(
+                hand, led, contract, master, led >= 0 and team_of[master_seat] == team_of[seat]
+            )
+            skip = random() * mask.bit_count()  # pass over int(skip) legal cards
+            while skip >= 1:
+                mask &= mask - 1
+                skip -= 1
+            card = (mask & -mask).bit_length() - 1
+        hands[seat] = hand ^ (1 << card)
+        trick += ONE_CARD[card]
+        if led < 0:
+            led, master, master_seat = card >> 4, card, seat
+        elif beaters[master] >> card & 1:
+            master, master_seat = card, seat
+        if ev is not None:
+            ev.append(CARDS_PLAYED[seat][card])  # type: ignore[arg-type]
+        seat = (seat + 1) % PLAYERS
+        if seat == leader:  # every seat has played: the master card wins the trick
+            points = sum(map(POINTS[contract].__getitem__, trick))
+            team = team_of[master_seat]
+            st.team_points[team] += points
+            st.team_tricks[team] += 1
+            plays += trick
+            winners += (master_seat,)
+            if ev is not None:
+                cards = tuple(map(CARDS_BY_INDEX.__getitem__, trick))
+                ev.append(TrickWon(master_seat, cards, points))  # type: ignore[arg-type]
+            seat = leader = master_seat
+            led = master = master_seat = -1
+            trick = ()
+            if len(winners) == TRICKS:
+                over = True
+                break
+        if random is None:
+            break
+    st.plays = plays + trick
+    st.winners = winners
+    st.trick = trick
+    st.leader = leader
+    st.master_card = master
+    st.master_seat = master_seat
+    st.to_act_ = seat
+    return over

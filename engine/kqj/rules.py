@@ -43,10 +43,16 @@ class Ruleset:
       the other teams that score victory points from the round (``"scoring_teams"``).
     - ``auction_failure_pays``: three-team auction, a failed contract pays ``bid × m`` to
       ``"each_defence"`` team (AMB-K17) or to the ``"best_defence"`` team(s) only.
-    - ``counter_failure_pays``: three-team auction, a *countered* contract that fails pays
-      ``"each_defence"`` team as above (RULES.md §6.3, AMB-K17), or only the
-      ``"countering_team"``: seed 002 says a counter makes the counterers the contract team
-      ("the bidders cannot make N"), so on a literal reading only they win the bet.
+    - ``countered_contract``: who scores a countered (×2) or overcountered (×4) auction
+      contract (§6.3, AMB-K25; the three readings differ with three teams only):
+      ``"switch"`` (seed 002: a counter makes the countering team the contract team — "the
+      bidders cannot make N" — and an overcounter switches it back; so countered and made pays
+      every team but the countering one, countered and not made the countering team alone);
+      ``"multiplier"`` (a counter only multiplies: made pays the bidding team, not made each
+      other team); ``"wager"`` (as ``"multiplier"``, but a countered or overcountered bid that
+      is not made pays the countering team only). It replaces ``counter_failure_pays``: a
+      stored ruleset with that option loads with its meaning (``"each_defence"`` is
+      ``"multiplier"``, ``"countering_team"`` is ``"wager"``), so a game keeps its rules.
     """
 
     teams: Literal["3v3", "2v2v2"] = "3v3"
@@ -59,7 +65,7 @@ class Ruleset:
     pool_on_failure: Literal["each_defence", "best_defence"] = "each_defence"
     special_bonus_to: Literal["other_teams", "scoring_teams"] = "other_teams"
     auction_failure_pays: Literal["each_defence", "best_defence"] = "each_defence"
-    counter_failure_pays: Literal["each_defence", "countering_team"] = "each_defence"
+    countered_contract: Literal["switch", "multiplier", "wager"] = "switch"
 
     def __post_init__(self) -> None:
         _validate(self)
@@ -113,18 +119,33 @@ class Ruleset:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Ruleset:
-        """Read ``to_dict`` output; unknown keys or bad values raise ``RulesetError``."""
+        """Read ``to_dict`` output; unknown keys or bad values raise ``RulesetError``.
+
+        Options an earlier engine wrote are read with the meaning they had then:
+
+        >>> Ruleset.from_dict({"counter_failure_pays": "countering_team"}).countered_contract
+        'wager'
+        """
+        if isinstance(data, dict) and RETIRED_COUNTER_OPTION in data:
+            data = dict(data)
+            old = data.pop(RETIRED_COUNTER_OPTION)
+            if "countered_contract" not in data:
+                data["countered_contract"] = _RETIRED_COUNTER_VALUES.get(old, old)
         return cls(**options_from_dict(data, OPTION_NAMES, "KQJ"))
 
 
 OPTION_NAMES: Final = tuple(f.name for f in dataclasses.fields(Ruleset))
+
+RETIRED_COUNTER_OPTION: Final = "counter_failure_pays"
+"""The option ``countered_contract`` replaced (AMB-K25), still read from stored rulesets."""
+_RETIRED_COUNTER_VALUES: Final = {"each_defence": "multiplier", "countering_team": "wager"}
 
 _CHOICES: Final[dict[str, tuple[object, ...]]] = {
     "teams": ("3v3", "2v2v2"),
     "pool_on_failure": ("each_defence", "best_defence"),
     "special_bonus_to": ("other_teams", "scoring_teams"),
     "auction_failure_pays": ("each_defence", "best_defence"),
-    "counter_failure_pays": ("each_defence", "countering_team"),
+    "countered_contract": ("switch", "multiplier", "wager"),
 }
 _BOOLEANS: Final = (
     "auction",

@@ -2,7 +2,7 @@
 and the end of the game (RULES.md §5.5-§5.9, §6.1-§6.3).
 
 ``round_bonuses`` and ``decide_round`` are pure functions of the round's facts, so every
-scoring rule can be checked with plain numbers; ``score_round`` applies them to a state.
+scoring rule can be checked with plain numbers; ``score_hand`` applies them to a state.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 from engine.cards import SUITS
-from engine.core import GameOver, PointsAwarded
-from engine.kqj.actions import BonusScored, Event, RoundEnded
+from engine.core import GameOver, PointsAwarded, seat_of_play
+from engine.kqj.actions import BonusScored, Event, HandEnded
 from engine.kqj.deck import (
     ALL_TRUMP,
     CAPOT_BONUS,
@@ -48,13 +48,6 @@ class Honours(NamedTuple):
     points: int
 
 
-def seat_of_play(at: int, opener: int, winners: Sequence[int]) -> int:
-    """Who played the ``at``-th card of the round (0-based), given the tricks' winners."""
-    number, pos = divmod(at, PLAYERS)
-    leader = opener if number == 0 else winners[number - 1]
-    return (leader + pos) % PLAYERS
-
-
 def honours(
     plays: Sequence[int], winners: Sequence[int], opener: int, contract: int
 ) -> list[Honours]:
@@ -79,14 +72,14 @@ def honours(
         queen = _position(plays, suit * 16 + QUEEN)
         if king < 0 or queen < 0 or queen // PLAYERS != king // PLAYERS + 1:
             continue
-        seat = seat_of_play(king, opener, winners)
-        if seat_of_play(queen, opener, winners) != seat:
+        seat = seat_of_play(king, winners, opener, PLAYERS)
+        if seat_of_play(queen, winners, opener, PLAYERS) != seat:
             continue
         jack = _position(plays, suit * 16 + JACK)
         if (
             jack >= 0
             and jack // PLAYERS == queen // PLAYERS + 1
-            and seat_of_play(jack, opener, winners) == seat
+            and seat_of_play(jack, winners, opener, PLAYERS) == seat
         ):
             found.append(Honours("kqj", seat, suit, KQJ_BONUS))
         else:
@@ -124,7 +117,7 @@ def round_bonuses(
     ]
     last = winners[TRICKS - 1]
     bonuses.append(BonusScored("dix_de_der", team_of[last], DIX_DE_DER, last))
-    if all(team_of[w] == team_of[last] for w in winners):
+    if len({team_of[w] for w in winners}) == 1:
         bonuses.append(BonusScored("capot", team_of[last], CAPOT_BONUS))
     return bonuses
 
@@ -163,9 +156,12 @@ def decide_round(
       of points from the outcome).
     - Auction (§6.3, AMB-K14): made iff the contract team's round points reach the bid (a
       capot contract: all eight tricks); made pays ``bid × multiplier`` to the contract team,
-      failed pays it to each defence team (with three teams: ``auction_failure_pays``, and for
-      a countered contract ``counter_failure_pays``, where ``counter_team`` is the team of
-      the counterer). No litigation.
+      failed pays it to each defence team (with three teams, ``auction_failure_pays`` may keep
+      only the best defence). A countered contract (``multiplier`` 2, ``counter_team`` the
+      team of the counterer) or an overcountered one (4) is paid as ``countered_contract``
+      says (AMB-K25): with ``"switch"`` a counter makes the countering team the contract team,
+      so a countered bid that is made pays every team but the countering one, and one that is
+      not made pays the countering team alone; an overcounter switches back. No litigation.
     - Three teams, in every mode (§6.1, AMB-K09, AMB-K10): a team with no trick gives each
       other team 60, a team with tricks but at most 20 raw round points gives each other team
       20 (only teams that scored from the outcome with ``special_bonus_to="scoring_teams"``).
@@ -182,19 +178,11 @@ def decide_round(
     mine = round_points[contract_team]
     if rules.auction:
         made = tricks[contract_team] == TRICKS if capot else mine >= bid
-        stake = bid * multiplier
-        if made:
-            outcome = "made"
-            awards.append((contract_team, stake, "contract"))
-        else:
-            outcome = "failed"
-            paid = defence
-            if len(defence) == 2:
-                if counter_team >= 0 and rules.counter_failure_pays == "countering_team":
-                    paid = [counter_team]
-                elif rules.auction_failure_pays == "best_defence":
-                    paid = _best(defence, round_points)
-            awards.extend((team, stake, "contract") for team in paid)
+        outcome = "made" if made else "failed"
+        paid = _contract_payees(
+            rules, made, contract_team, defence, round_points, multiplier, counter_team
+        )
+        awards.extend((team, bid * multiplier, "contract") for team in paid)
         new_pool = 0
     elif rules.team_count == 2:
         other = defence[0]
@@ -227,6 +215,39 @@ def decide_round(
         outcome = "litigation"
         new_pool = round10(mine)
     return Decision(outcome, awards + _specials(rules, round_points, tricks, awards), new_pool)
+
+
+def _contract_payees(
+    rules: Ruleset,
+    made: bool,
+    bidders: int,
+    defence: list[int],
+    round_points: Sequence[int],
+    multiplier: int,
+    counter_team: int,
+) -> list[int]:
+    """The teams an auction contract pays (§6.3, AMB-K17, AMB-K25): the bidders if the bid is
+    made, each other team if not — except for a countered contract under ``"switch"`` (the
+    countering team holds the contract "the bidders cannot make it") and for a countered or
+    overcountered one under ``"wager"`` (a failure pays the countering team only). Where a bid
+    that is not made pays each other team, ``auction_failure_pays="best_defence"`` keeps only
+    the defence team(s) with the most round points."""
+    if multiplier > 1 and counter_team < 0:
+        if len(defence) != 1:
+            raise ValueError("a countered three-team contract needs the countering team")
+        counter_team = defence[0]  # with two teams the counter can only come from there
+    mode = rules.countered_contract
+    if multiplier == 2 and mode == "switch":
+        if made:
+            return [team for team in (bidders, *defence) if team != counter_team]
+        return [counter_team]
+    if made:
+        return [bidders]
+    if multiplier > 1 and mode == "wager":
+        return [counter_team]
+    if len(defence) == 2 and rules.auction_failure_pays == "best_defence":
+        return _best(defence, round_points)
+    return defence
 
 
 def _best(teams: Sequence[int], round_points: Sequence[int]) -> list[int]:
@@ -275,10 +296,10 @@ def winner_of(scores: Sequence[int], target: int) -> int | tuple[int, ...] | Non
     return leaders[0] if len(leaders) == 1 else leaders
 
 
-def score_round(st: GameState, ev: list[Event] | None) -> RoundEnded:
+def score_hand(st: GameState, ev: list[Event] | None) -> HandEnded:
     """Count a finished round on ``st``: bonuses, victory points, pool, and the end of the game
     (checked once every award of the round is in, §5.9). Events, if collected, come in the
-    order ``BonusScored``…, ``PointsAwarded``…, ``RoundEnded``, then ``GameOver``."""
+    order ``BonusScored``…, ``PointsAwarded``…, ``HandEnded``, then ``GameOver``."""
     rules = st.rules
     team_of = st.team_of
     opener = (st.dealer + 1) % PLAYERS
@@ -312,8 +333,8 @@ def score_round(st: GameState, ev: list[Event] | None) -> RoundEnded:
             scores[team] += points
             awards.append(PointsAwarded(team, points, reason))
     st.pool = decision.pool
-    summary = RoundEnded(
-        round_number=st.round_number,
+    summary = HandEnded(
+        hand_number=st.hand_number,
         contract=CONTRACTS[st.contract],
         declarer=st.declarer,
         contract_team=contract_team,

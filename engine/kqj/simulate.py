@@ -1,8 +1,8 @@
 """The simulation path for search-based computer players: copy a state, re-deal the cards a
 seat cannot see, and play random legal moves to the end of the round.
 
-It runs the very same rule functions as ``apply`` (``game._perform``, ``play.step_play``,
-``scoring.score_round``) on a private copy, only without building events and without dealing
+It runs the very same rule functions as ``apply`` (``game.perform``, ``play``'s trick play,
+``scoring.score_hand``) on a private copy, only without building events and without dealing
 the next round, so it is several times faster while never holding a second copy of the rules.
 
 A player that is given only its view uses ``sample(view, rng)`` instead of ``determinize``:
@@ -20,26 +20,18 @@ that agree with what the seat has seen (``kqj.knowledge``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from random import Random
-from typing import Final
 
-from engine.cards import iter_indices
-from engine.core import shuffle_prefix
-from engine.hidden import HiddenDeal, LatestViews
+from engine.hidden import HiddenDeal, Knowledge, LatestViews, quick_deal
 from engine.kqj.deck import CONTRACTS, FULL_MASK, PLAYERS, TRICKS
-from engine.kqj.game import _perform
-from engine.kqj.inference import absent_from_plays, knowledge
+from engine.kqj.game import perform
+from engine.kqj.inference import absent_from_plays, knowledge, knowledge_of
 from engine.kqj.legality import legal_actions
-from engine.kqj.play import legal_play_mask, step_play
-from engine.kqj.scoring import score_round
+from engine.kqj.play import play_out_tricks
+from engine.kqj.scoring import score_hand
 from engine.kqj.state import GameState, Phase, master_of
 from engine.kqj.view import PlayerView
-
-ATTEMPTS: Final = 40
-"""Constrained re-deals tried before falling back to a plain shuffle (never needed in
-practice: the constraints come from a real deal, so one always exists)."""
 
 
 def known_absent(state: GameState) -> list[int]:
@@ -61,7 +53,9 @@ def determinize(state: GameState, seat: int, rng: Random) -> GameState:
 
     Hidden cards are the other players' hands and the undealt stock under the Return; hand
     sizes are kept, the Return stays with the declarer until played, and what the play has
-    revealed (``known_absent``) is respected.
+    revealed (``known_absent``) is respected. The deal is ``hidden.quick_deal``: exactly
+    uniform over the deals that agree with what the seat knows when the play's constraints
+    nest, close to it otherwise (``sample`` is always exact, at the cost of counting them).
 
     >>> import random
     >>> from engine import kqj
@@ -71,93 +65,51 @@ def determinize(state: GameState, seat: int, rng: Random) -> GameState:
     (True, False)
     """
     st = state.clone()
-    others = [s for s in range(PLAYERS) if s != seat]
-    fixed = [0] * PLAYERS
-    if st.return_card >= 0 and st.declarer >= 0 and st.declarer != seat:
-        fixed[st.declarer] = st.hands[st.declarer] & (1 << st.return_card)
-    pool: list[int] = list(st.stock[1:])
-    for s in others:
-        pool.extend(iter_indices(st.hands[s] & ~fixed[s]))
-    need = [0] * (PLAYERS + 1)  # the last slot is the stock under the Return
-    for s in others:
-        need[s] = st.hands[s].bit_count() - fixed[s].bit_count()
-    need[PLAYERS] = max(len(st.stock) - 1, 0)
-    absent = known_absent(st)
-    if not any(absent[s] for s in others):
-        # Nothing revealed yet: one uniform shuffle deals the hands and orders the stock.
-        shuffle_prefix(pool, rng.random)
-        pos = 0
-        for s in others:
-            mask = fixed[s]
-            for card in pool[pos : pos + need[s]]:
-                mask |= 1 << card
-            st.hands[s] = mask
-            pos += need[s]
-        if st.stock:
-            st.stock = (st.stock[0], *pool[pos:])
-        return st
-    allowed = [FULL_MASK & ~absent[s] for s in range(PLAYERS)] + [FULL_MASK]
-    hands = _constrained_deal(pool, need, allowed, rng)
-    for s in others:
-        st.hands[s] = hands[s] | fixed[s]
-    if st.stock:
-        under = list(iter_indices(hands[PLAYERS]))
-        shuffle_prefix(under, rng.random)
-        st.stock = (st.stock[0], *under)
+    know = knowledge_of(state, seat)
+    hand_seats = tuple(s for s in range(PLAYERS) if s != seat)
+    sizes, allowed = _places(know, hand_seats, max(len(st.stock) - 1, 0))
+    last = (len(sizes) - 1,)
+    drawn = quick_deal(know.unseen, sizes, allowed, rng.random, last)
+    if drawn is None:  # a dead end of the quick deal: the exact one never fails
+        drawn = HiddenDeal(know.unseen, sizes, allowed, last).draw(rng.random)
+    _deal_hidden(st, know.held, hand_seats, drawn)
     return st
 
 
-def _constrained_deal(
-    pool: list[int], need: list[int], allowed: list[int], rng: Random
-) -> list[int]:
-    """Masks for each slot holding ``need[slot]`` cards of ``pool``, every card in a slot that
-    allows it; cards go to slots with chances in proportion to the room left."""
-    slots = [slot for slot in range(len(need)) if need[slot]]
-    random = rng.random
-    pooled = 0
-    for card in pool:
-        pooled |= 1 << card
-    if all(allowed[slot] & pooled == pooled for slot in slots):
-        return _plain_deal(pool, need, slots, random)
-    for _ in range(ATTEMPTS):
-        order = pool[:]
-        rng.shuffle(order)
-        order.sort(key=lambda card: sum(allowed[s] >> card & 1 for s in slots))
-        room = need[:]
-        masks = [0] * len(need)
-        for card in order:
-            choices = [s for s in slots if room[s] and allowed[s] >> card & 1]
-            if not choices:
-                break
-            total = sum(room[s] for s in choices)
-            pick = random() * total
-            for slot in choices:
-                pick -= room[slot]
-                if pick < 0:
-                    break
-            room[slot] -= 1
-            masks[slot] |= 1 << card
-        else:
-            return masks
-    return _plain_deal(pool, need, slots, random)
+def _places(
+    know: Knowledge, hand_seats: tuple[int, ...], stock_left: int
+) -> tuple[list[int], list[int]]:
+    """The sizes of the hidden places and the cards each may take: one per other hand (less
+    the cards known to be there), then the stock under the Return."""
+    held = know.held
+    sizes = [know.hand_sizes[s] - held[s].bit_count() for s in hand_seats]
+    sizes.append(stock_left)
+    allowed = [FULL_MASK & ~know.excluded[s] for s in hand_seats]
+    allowed.append(FULL_MASK)
+    return sizes, allowed
 
 
-def _plain_deal(
-    pool: list[int], need: list[int], slots: list[int], random: Callable[[], float]
-) -> list[int]:
-    """A uniform deal of ``pool`` into the slots, ignoring constraints: what ``determinize``
-    does when nothing has been revealed yet (and its last resort)."""
-    order = pool[:]
-    shuffle_prefix(order, random)
-    masks = [0] * len(need)
-    pos = 0
-    for slot in slots:
-        mask = 0
-        for card in order[pos : pos + need[slot]]:
+def _hidden_deal(know: Knowledge, stock_left: int) -> tuple[HiddenDeal, tuple[int, ...]]:
+    """Every deal of the cards ``know.seat`` cannot see that agrees with what it knows; the
+    stock comes in random order (it decides the completion, §5.3)."""
+    hand_seats = tuple(s for s in range(PLAYERS) if s != know.seat)
+    sizes, allowed = _places(know, hand_seats, stock_left)
+    return HiddenDeal(know.unseen, sizes, allowed, ordered=(len(sizes) - 1,)), hand_seats
+
+
+def _deal_hidden(
+    st: GameState, held: tuple[int, ...], hand_seats: tuple[int, ...], drawn: list[list[int]]
+) -> None:
+    """Give each hidden hand its known cards and its drawn ones; the stock keeps the Return on
+    top and takes the rest."""
+    hands = st.hands
+    for slot, seat in enumerate(hand_seats):
+        mask = held[seat]
+        for card in drawn[slot]:
             mask |= 1 << card
-        masks[slot] = mask
-        pos += need[slot]
-    return masks
+        hands[seat] = mask
+    if st.stock:
+        st.stock = (st.stock[0], *drawn[-1])
 
 
 def sample(view: PlayerView, rng: Random) -> GameState:
@@ -186,15 +138,7 @@ def sample(view: PlayerView, rng: Random) -> GameState:
     template = _templates(view)
     st = template.state.clone()
     st.seed = rng.getrandbits(64)
-    drawn = template.deal.draw(rng.random)
-    hands = st.hands
-    for slot, seat in enumerate(template.hand_seats):
-        mask = hands[seat]
-        for card in drawn[slot]:
-            mask |= 1 << card
-        hands[seat] = mask
-    if st.stock:
-        st.stock = (st.stock[0], *drawn[-1])
+    _deal_hidden(st, template.held, template.hand_seats, template.deal.draw(rng.random))
     return st
 
 
@@ -206,6 +150,7 @@ class _Template:
     state: GameState
     deal: HiddenDeal
     hand_seats: tuple[int, ...]
+    held: tuple[int, ...]
 
 
 def _template(view: PlayerView) -> _Template:
@@ -214,7 +159,7 @@ def _template(view: PlayerView) -> _Template:
     st.rules = view.rules
     st.seed = 0
     st.deal_count = view.deal_count
-    st.round_number = view.round_number
+    st.hand_number = view.hand_number
     st.phase = view.phase
     st.dealer = view.dealer
     st.to_act_ = view.to_act
@@ -244,13 +189,8 @@ def _template(view: PlayerView) -> _Template:
     st.pool = view.pool
     st.winner_ = view.winner
     st.last_round = view.last_round
-    hand_seats = tuple(s for s in range(PLAYERS) if s != view.seat)
-    sizes = [view.hand_sizes[s] - know.held[s].bit_count() for s in hand_seats]
-    sizes.append(view.stock_left)
-    allowed = [FULL_MASK & ~know.excluded[s] for s in hand_seats]
-    allowed.append(FULL_MASK)
-    deal = HiddenDeal(know.unseen, sizes, allowed, ordered=(len(sizes) - 1,))
-    return _Template(st, deal, hand_seats)
+    deal, hand_seats = _hidden_deal(know, view.stock_left)
+    return _Template(st, deal, hand_seats, know.held)
 
 
 _templates = LatestViews(_template)
@@ -279,27 +219,17 @@ def playout(state: GameState, rng: Random) -> GameState:
     (8, True)
     """
     st = state.clone()
-    round_number = st.round_number
+    hand_number = st.hand_number
     random = rng.random
     if len(st.winners) == TRICKS:
         return st  # this round is already counted (a playout's own end position)
-    while st.winner_ is None and st.round_number == round_number:
+    while st.winner_ is None and st.hand_number == hand_number:
         seat = st.to_act_
         assert seat is not None
-        if st.phase is not Phase.PLAY:
-            actions = legal_actions(st, seat)
-            _perform(st, seat, actions[int(random() * len(actions))], None, deal_next=False)
-            continue
-        while True:
-            mask = legal_play_mask(st, seat)
-            skip = int(random() * mask.bit_count())
-            while skip:
-                mask &= mask - 1
-                skip -= 1
-            if step_play(st, seat, (mask & -mask).bit_length() - 1, None):
-                score_round(st, None)
-                return st
-            following = st.to_act_
-            assert following is not None
-            seat = following
+        if st.phase is Phase.PLAY:
+            play_out_tricks(st, random)
+            score_hand(st, None)
+            return st
+        actions = legal_actions(st, seat)
+        perform(st, seat, actions[int(random() * len(actions))], None, deal_next=False)
     return st

@@ -9,6 +9,7 @@ out ``Card`` objects and tuples.
 from __future__ import annotations
 
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any, Final
 
 from engine.cards import Card, card_at, cards_in
@@ -21,14 +22,16 @@ from engine.core import (
     dumps_compact,
     loads_object,
     optional_whole_number,
+    seats_of_plays,
     whole_number,
     whole_numbers,
 )
-from engine.kqj.actions import BonusScored, RoundEnded
-from engine.kqj.deck import BEATERS, CONTRACTS, DECK, FULL_MASK, PLAYERS
+from engine.kqj.actions import BonusScored, HandEnded
+from engine.kqj.deck import CONTRACTS, DECK, FULL_MASK, PLAYERS, trick_winner_offset
 from engine.kqj.rules import Ruleset
 
-FORMAT_VERSION: Final = 1
+FORMAT_VERSION: Final = 2
+"""2: ``hand_number`` (the engines' shared word); 1 (still read): ``round_number``."""
 DECK_SIZE: Final = len(DECK)
 
 
@@ -48,18 +51,20 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-def master_of(trick: tuple[int, ...], leader: int, contract: int) -> tuple[int, int]:
-    """``(seat, card)`` of the master card of a trick in progress (§5.4); ``(-1, -1)`` if empty."""
+def master_of(
+    trick: tuple[int, ...], leader: int, contract: int, players: int = PLAYERS
+) -> tuple[int, int]:
+    """``(seat, card)`` of the master card of a trick in progress (§5.4); ``(-1, -1)`` if empty.
+
+    >>> from engine.cards import Card
+    >>> trick = tuple(Card.parse(c).index for c in ("Td", "Ad", "9d"))
+    >>> master_of(trick, 4, contract=0)  # spades are trumps: the ace of diamonds, seat 4 + 1
+    (5, 44)
+    """
     if not trick:
         return -1, -1
-    beaters = BEATERS[contract]
-    best = trick[0]
-    best_at = 0
-    for at in range(1, len(trick)):
-        if beaters[best] >> trick[at] & 1:
-            best = trick[at]
-            best_at = at
-    return (leader + best_at) % PLAYERS, best
+    at = trick_winner_offset(trick, contract)
+    return (leader + at) % players, trick[at]
 
 
 class GameState:
@@ -77,6 +82,7 @@ class GameState:
         "dealer",
         "declarer",
         "declined",
+        "hand_number",
         "hands",
         "last_round",
         "leader",
@@ -88,7 +94,6 @@ class GameState:
         "plays",
         "pool",
         "return_card",
-        "round_number",
         "rules",
         "scores_",
         "seed",
@@ -105,7 +110,7 @@ class GameState:
     rules: Ruleset
     seed: int
     deal_count: int
-    round_number: int
+    hand_number: int
     phase: Phase
     dealer: int
     to_act_: int | None
@@ -134,7 +139,7 @@ class GameState:
     scores_: list[int]
     pool: int
     winner_: int | tuple[int, ...] | None
-    last_round: RoundEnded | None
+    last_round: HandEnded | None
 
     # --- the public, read-only surface --------------------------------------------------------
 
@@ -174,6 +179,16 @@ class GameState:
         return teams_as_lists(self.team_of)
 
     @property
+    def round_number(self) -> int:
+        """``hand_number`` in the rule book's word (RULES.md §5 calls a hand a round)."""
+        return self.hand_number
+
+    @property
+    def elder(self) -> int:
+        """The dealer's next seat, as in All Fours: the opener (``opener``)."""
+        return (self.dealer + 1) % PLAYERS
+
+    @property
     def opener(self) -> int:
         """The dealer's left: first to speak and first to lead (§5.3, §5.4)."""
         return (self.dealer + 1) % PLAYERS
@@ -201,14 +216,8 @@ class GameState:
     @property
     def played(self) -> tuple[tuple[int, Card], ...]:
         """Every card played this round as ``(seat, card)``, in order (the trick included)."""
-        out: list[tuple[int, Card]] = []
-        lead = self.opener
-        for at, card in enumerate(self.plays):
-            number, pos = divmod(at, PLAYERS)
-            if pos == 0:
-                lead = self.opener if number == 0 else self.winners[number - 1]
-            out.append(((lead + pos) % PLAYERS, card_at(card)))
-        return tuple(out)
+        seats = seats_of_plays(len(self.plays), self.winners, self.opener, PLAYERS)
+        return tuple((seat, card_at(card)) for seat, card in zip(seats, self.plays, strict=True))
 
     @property
     def tricks_played(self) -> int:
@@ -222,7 +231,7 @@ class GameState:
         new.rules = self.rules
         new.seed = self.seed
         new.deal_count = self.deal_count
-        new.round_number = self.round_number
+        new.hand_number = self.hand_number
         new.phase = self.phase
         new.dealer = self.dealer
         new.to_act_ = self.to_act_
@@ -263,7 +272,7 @@ class GameState:
 
     def __repr__(self) -> str:
         return (
-            f"<KQJ round {self.round_number} {self.phase.value} dealer={self.dealer} "
+            f"<KQJ round {self.hand_number} {self.phase.value} dealer={self.dealer} "
             f"to_act={self.to_act_} scores={self.scores}>"
         )
 
@@ -277,7 +286,7 @@ class GameState:
             "rules": self.rules.to_dict(),
             "seed": self.seed,
             "deal_count": self.deal_count,
-            "round_number": self.round_number,
+            "hand_number": self.hand_number,
             "phase": self.phase.value,
             "dealer": self.dealer,
             "to_act": self.to_act_,
@@ -326,8 +335,10 @@ class GameState:
             raise StateFormatError(f"not a valid KQJ state: {exc!r}") from None
 
 
+@lru_cache(maxsize=128)
 def teams_as_lists(team_of: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """``(team per seat)`` -> the seats of each team, teams in index order."""
+    """``(team per seat)`` -> the seats of each team, teams in index order (a pure function
+    of a handful of partitions, remembered: every count asks for it)."""
     count = max(team_of) + 1
     return tuple(tuple(s for s in range(PLAYERS) if team_of[s] == t) for t in range(count))
 
@@ -349,10 +360,10 @@ def _bonus_to_dict(bonus: BonusScored) -> dict[str, Any]:
     }
 
 
-def round_to_dict(summary: RoundEnded) -> dict[str, Any]:
-    """Plain data of a ``RoundEnded`` record (kept in the state for display)."""
+def round_to_dict(summary: HandEnded) -> dict[str, Any]:
+    """Plain data of a ``HandEnded`` record (kept in the state for display)."""
     return {
-        "round_number": summary.round_number,
+        "hand_number": summary.hand_number,
         "contract": summary.contract,
         "declarer": summary.declarer,
         "contract_team": summary.contract_team,
@@ -378,10 +389,10 @@ def _optional_str(value: Any) -> str | None:
     return value
 
 
-def round_from_dict(data: dict[str, Any]) -> RoundEnded:
+def round_from_dict(data: dict[str, Any]) -> HandEnded:
     """Read ``round_to_dict`` output back."""
-    return RoundEnded(
-        round_number=whole_number(data["round_number"]),
+    return HandEnded(
+        hand_number=whole_number(data["hand_number" if "hand_number" in data else "round_number"]),
         contract=str(data["contract"]),
         declarer=whole_number(data["declarer"]),
         contract_team=whole_number(data["contract_team"]),
@@ -417,7 +428,7 @@ def round_from_dict(data: dict[str, Any]) -> RoundEnded:
 
 
 def _state_from_dict(data: dict[str, Any]) -> GameState:
-    if data.get("game") != "kqj" or data.get("format") != FORMAT_VERSION:
+    if data.get("game") != "kqj" or data.get("format") not in (1, FORMAT_VERSION):
         raise StateFormatError("not a KQJ state of a known format")
 
     def idx(text: object) -> int:
@@ -430,7 +441,7 @@ def _state_from_dict(data: dict[str, Any]) -> GameState:
     st.rules = Ruleset.from_dict(data["rules"])
     st.seed = whole_number(data["seed"])
     st.deal_count = whole_number(data["deal_count"])
-    st.round_number = whole_number(data["round_number"])
+    st.hand_number = whole_number(data["hand_number" if data["format"] > 1 else "round_number"])
     st.phase = Phase(data["phase"])
     st.dealer = whole_number(data["dealer"])
     st.to_act_ = optional_whole_number(data["to_act"])

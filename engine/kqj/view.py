@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.cards import Card
-from engine.kqj.actions import RoundEnded
+from engine.core import check_seat
+from engine.kqj.actions import HandEnded
 from engine.kqj.deck import CONTRACTS, PLAYERS
-from engine.kqj.legality import check_seat
 from engine.kqj.rules import Ruleset
 from engine.kqj.state import GameState, Phase, teams_as_lists
 
@@ -33,7 +33,7 @@ class PlayerView:
     seat: int | None
     rules: Ruleset
     phase: Phase
-    round_number: int
+    hand_number: int
     dealer: int
     to_act: int | None
     team_of: tuple[int, ...]
@@ -58,10 +58,26 @@ class PlayerView:
     scores: tuple[int, ...]
     pool: int
     winner: int | tuple[int, ...] | None
-    last_round: RoundEnded | None
+    last_round: HandEnded | None
     stock_left: int
     declined: tuple[int, ...]
     deal_count: int
+
+    @property
+    def round_number(self) -> int:
+        """``hand_number`` in the rule book's word (RULES.md §5 calls a hand a round)."""
+        return self.hand_number
+
+    @property
+    def elder(self) -> int:
+        """The dealer's next seat: first to speak and to lead (the opener, §5.3)."""
+        return (self.dealer + 1) % PLAYERS
+
+    @property
+    def plays(self) -> tuple[tuple[int, Card], ...]:
+        """Every card played this hand as ``(seat, card)`` in order: ``played``, by the name
+        the All Fours view gives it."""
+        return self.played
 
     def side_of(self, seat: int) -> int:
         """The scoring side of ``seat`` (its team, or itself with random partners)."""
@@ -87,13 +103,13 @@ def observe(state: GameState, seat: int | None) -> PlayerView:
     (5, (5, 5, 5, 5, 5, 5), True)
     """
     if seat is not None:
-        seat = check_seat(state, seat)
+        seat = check_seat(seat, PLAYERS)
     contract = state.contract
     return PlayerView(
         seat=seat,
         rules=state.rules,
         phase=state.phase,
-        round_number=state.round_number,
+        hand_number=state.hand_number,
         dealer=state.dealer,
         to_act=state.to_act_,
         team_of=state.team_of,

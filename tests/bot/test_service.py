@@ -154,6 +154,10 @@ async def test_options_are_checked_with_translatable_reasons(service: GameServic
         await seated_table(service, "caribbean", [1], options={"players": 3}, start=False)
     with refused("options.kicks_caribbean_only"):
         await seated_table(service, "english", [1], options={"kicks": "tobago"}, start=False)
+    with refused("options.low_caribbean"):
+        await seated_table(service, "caribbean", [1], options={"low": "captured"}, start=False)
+    english = await seated_table(service, "english", [1], options={"low": "captured"}, start=False)
+    assert english.rules.low_mode == "captured"
     with refused("options.partnerships_need_four"):
         await seated_table(
             service, "seven-up", [1], options={"players": 3, "partnerships": True}, start=False

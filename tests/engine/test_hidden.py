@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.cards import mask_of, parse_cards
-from engine.hidden import HiddenDeal, InconsistentViewError, Knowledge, LatestViews
+from engine.hidden import HiddenDeal, InconsistentViewError, Knowledge, LatestViews, quick_deal
 
 SMALL = settings(max_examples=300, deadline=None, derandomize=True, database=None)
 
@@ -191,3 +191,42 @@ def test_latest_views_reuses_what_was_built_for_the_same_object_only() -> None:
     assert memo(other) == 3
     assert memo(first) == 4  # pushed out of the two latest
     assert len(built) == 4
+
+
+# --- quick_deal: the fast deal of determinize ----------------------------------------------------
+
+
+@SMALL
+@given(instances(), st.integers(0, 2**32 - 1))
+def test_a_quick_deal_respects_every_constraint_or_gives_up(
+    instance: tuple[list[int], list[int], list[int]], seed: int
+) -> None:
+    """Each slot gets its size in cards it allows, every card once; ``None`` only at a dead
+    end (then HiddenDeal, which never fails where a deal exists, takes over)."""
+    cards, sizes, allowed = instance
+    drawn = quick_deal(mask_of_indices(cards), sizes, allowed, random.Random(seed).random)
+    if drawn is None:
+        return
+    assert sorted(c for held in drawn for c in held) == sorted(cards)
+    assert [len(held) for held in drawn] == sizes
+    assert all(allowed[j] >> c & 1 for j, held in enumerate(drawn) for c in held)
+
+
+def test_a_quick_deal_is_uniform_when_the_constraints_nest() -> None:
+    """A void in one suit for one seat (the classes nest): every consistent deal is drawn
+    equally often (the chain method of HiddenDeal, exact)."""
+    cards = [c.index for c in parse_cards("2s 3s 4s 2h 3h 4h")]
+    hearts = mask_of(parse_cards("2h 3h 4h"))
+    pool = mask_of_indices(cards)
+    sizes, allowed = [2, 2, 2], [hearts, pool, pool]
+    deals = every_deal(cards, sizes, allowed)
+    rng = random.Random(11)
+    counts: Counter[tuple[int, ...]] = Counter()
+    draws = 400 * len(deals)
+    for _ in range(draws):
+        drawn = quick_deal(pool, sizes, allowed, rng.random)
+        assert drawn is not None
+        counts[assignment(cards, drawn)] += 1
+    assert set(counts) == set(deals)
+    expected = draws / len(deals)
+    assert all(abs(n - expected) < 0.25 * expected for n in counts.values())

@@ -1,5 +1,8 @@
 """Text forms: action codes (button ids, the action log) and state snapshots."""
 
+import json
+from pathlib import Path
+
 import pytest
 
 from engine import allfours
@@ -54,22 +57,51 @@ def test_a_snapshot_with_a_bad_field_is_refused() -> None:
         allfours.GameState.from_dict(data)
 
 
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def _stored(name: str) -> tuple[allfours.GameState, dict[str, object]]:
+    """A game stored by an earlier engine (first snapshot format): the state its seed and
+    action log give today, and its JSON snapshot as data."""
+    record = json.loads((FIXTURES / name).read_text())
+    rules = allfours.load(record["rules"])
+    assert isinstance(rules, allfours.Ruleset)
+    log = [(seat, allfours.decode_action(code)) for seat, code in record["log"]]
+    return allfours.replay(rules, record["seed"], log), json.loads(record["snapshot"])
+
+
+def test_a_first_format_snapshot_with_its_trick_history_loads_exactly() -> None:
+    """Written by the engine that kept completed tricks as a history, mid-hand: the trick
+    record is rebuilt from it and equals the replayed game."""
+    replayed, data = _stored("format1-history-mid-hand.json")
+    assert data["format"] == 1 and data["tricks_played"] == 2 and data["trick"]
+    assert allfours.GameState.from_dict(data) == replayed
+    assert allfours.load(allfours.dump(replayed)) == replayed
+
+
 def test_a_snapshot_from_before_trick_histories_loads_until_a_trick_is_complete() -> None:
-    """Snapshots written before the history was kept: exact while no trick is complete;
-    in the middle of the tricks the record cannot be made up, so they are refused."""
+    """Snapshots written before the history was kept (fbf50c9): exact while no trick is
+    complete; in the middle of the tricks the record cannot be made up, so they are refused
+    (the bot then replays the action log)."""
+    replayed, data = _stored("format1-fbf50c9-before-play.json")
+    assert "history" not in data
+    assert allfours.GameState.from_dict(data) == replayed
+    _, data = _stored("format1-fbf50c9-mid-hand.json")
+    with pytest.raises(StateFormatError, match="replaying its action log"):
+        allfours.GameState.from_dict(data)
+    _, data = _stored("format1-history-mid-hand.json")
+    data["history"] = data["history"][:-1]  # type: ignore[index]
+    with pytest.raises(StateFormatError):
+        allfours.GameState.from_dict(data)
+
+
+def test_a_snapshot_whose_plays_do_not_match_its_tricks_is_refused() -> None:
     state = allfours.new_game(allfours.preset("caribbean"), seed=5)
-    data = state.to_dict()
-    del data["history"]
-    assert allfours.GameState.from_dict(data) == state
     while state.tricks_played == 0:
         seat = state.to_act
         assert seat is not None
         state = allfours.apply(state, seat, allfours.legal_actions(state, seat)[0]).state
     data = state.to_dict()
-    del data["history"]
-    with pytest.raises(StateFormatError, match="replaying its action log"):
-        allfours.GameState.from_dict(data)
-    data = state.to_dict()
-    data["history"] = data["history"][:-1]
-    with pytest.raises(StateFormatError):
+    data["winners"] = [*data["winners"], 0]
+    with pytest.raises(StateFormatError, match="plays do not match"):
         allfours.GameState.from_dict(data)

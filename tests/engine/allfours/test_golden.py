@@ -1,5 +1,8 @@
-"""Golden transcripts: seeded games written out event by event, so that any change of
-behaviour shows up as a diff. Regenerate deliberately with ``UPDATE_GOLDEN=1 pytest ...``."""
+"""Golden transcripts: seeded random games written out event by event, so that any change of
+the rules' behaviour shows up as a diff. The games are played by a seeded random player (a
+random seat among those with a decision, then a random legal action), never by a computer
+level, so a change to the computer players leaves them alone. Regenerate deliberately with
+``UPDATE_GOLDEN=1 python -m pytest tests/engine/allfours/test_golden.py``."""
 
 from __future__ import annotations
 
@@ -35,9 +38,7 @@ def transcript(rules: Ruleset, seed: int) -> str:
         assert seat is not None
         legal_by_seat = [s for s in range(rules.players) if allfours.legal_actions(state, s)]
         seat = rng.choice(legal_by_seat)
-        action = allfours.choose_action(
-            allfours.observe(state, seat), allfours.legal_actions(state, seat), rng
-        )
+        action = rng.choice(allfours.legal_actions(state, seat))
         t = allfours.apply(state, seat, action)
         lines.append(f"{seat} {allfours.encode_action(action)}")
         lines.extend(f"  {event!r}" for event in t.events)

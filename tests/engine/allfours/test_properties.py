@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from engine import allfours
 from engine.allfours import GameState, Phase, Ruleset
-from engine.allfours.game import FULL_DECK_MASK
+from engine.allfours.deck import FULL_DECK_MASK
 from engine.cards import Card, cards_in, standard_deck
 from engine.core import IllegalActionError
 

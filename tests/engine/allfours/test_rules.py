@@ -98,8 +98,41 @@ def test_ruleset_is_frozen_and_keyword_only() -> None:
 
 def test_ruleset_json_round_trip() -> None:
     for name in allfours.PRESET_NAMES:
-        rules = allfours.preset(name).replace(game_tie="non_dealer", low_mode="captured")
+        low = "held" if name.startswith("caribbean") else "captured"
+        rules = allfours.preset(name).replace(game_tie="non_dealer", low_mode=low)
         assert allfours.load(allfours.dump(rules)) == rules
+
+
+@pytest.mark.parametrize("name", ["caribbean", "caribbean-tobago", "caribbean-2p"])
+def test_caribbean_refuses_low_to_the_capturer(name: str) -> None:
+    """AMB-06: Low goes to the holder in Caribbean; "captured" is refused, naming low_mode."""
+    with pytest.raises(RulesetError, match="low_mode") as caught:
+        allfours.preset(name).replace(low_mode="captured")
+    assert caught.value.option == "low_mode"
+    with pytest.raises(RulesetError, match="low_mode"):
+        Ruleset(variant="caribbean", low_mode="captured")
+    with pytest.raises(RulesetError, match="low_mode"):
+        allfours.preset("english").replace(low_mode="captured", variant="caribbean")
+
+
+def test_a_stored_caribbean_ruleset_with_low_captured_still_loads_and_plays() -> None:
+    """A table started when Caribbean accepted low_mode="captured" keeps its rules: its stored
+    ruleset and snapshot load, and its seed and action log replay to the same game."""
+    stored = allfours.dump(allfours.preset("caribbean")).replace('"held"', '"captured"')
+    rules = allfours.load(stored)
+    assert isinstance(rules, Ruleset)
+    assert (rules.variant, rules.low_mode) == ("caribbean", "captured")
+    assert allfours.load(allfours.dump(rules)) == rules
+    state = allfours.new_game(rules, seed=3)
+    log = []
+    while state.winner is None and len(log) < 60:
+        seat = state.to_act
+        assert seat is not None
+        action = allfours.legal_actions(state, seat)[0]
+        log.append((seat, action))
+        state = allfours.apply(state, seat, action).state
+    assert allfours.load(allfours.dump(state)) == state
+    assert allfours.replay(rules, 3, log) == state
 
 
 def test_ruleset_from_bad_json_is_a_value_error() -> None:

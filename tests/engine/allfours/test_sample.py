@@ -12,9 +12,11 @@ from hypothesis import strategies as st
 
 from engine import allfours
 from engine.allfours import GameState, Phase, PlayerView, Ruleset
-from engine.allfours.game import DECK, FULL_DECK_MASK, legal_play_mask, ruled_out_by_play
+from engine.allfours.deck import DECK, FULL_DECK_MASK
 from engine.allfours.inference import knowledge
+from engine.allfours.play import legal_play_mask, ruled_out_by_play
 from engine.allfours.simulate import playout, sample
+from engine.allfours.state import master_of
 from engine.cards import SUIT_MASKS, Card, cards_in, mask_of, parse_cards
 from engine.hidden import HiddenDeal
 
@@ -58,7 +60,13 @@ def could_have_played(guess: GameState, real: GameState) -> None:
             later = mask_of(c for s, c in plays[start + at :] if s == seat)
             probe = guess.clone()
             probe.hands[seat] = guess.hands[seat] | later
-            probe.trick = tuple(trick[:at])
+            probe.plays = tuple(c.index for _, c in plays[: start + at])
+            probe.winners = view.trick_winners[: start // n]
+            leader = plays[start][0]
+            probe.led = trick[0] >> 4 if at else -1
+            probe.master_seat, probe.master_card = master_of(
+                tuple(trick[:at]), leader, real.trump, n
+            )
             assert legal_play_mask(probe, seat) & card.bit, f"seat {seat} could not play {card}"
 
 
@@ -140,7 +148,9 @@ def test_what_a_play_rules_out_is_legality_read_backwards(
         return
     state = allfours.new_game(rules, 1).clone()
     state.trump = trump
-    state.trick = tuple(trick)
+    state.plays = tuple(trick)  # the first trick of the hand, in progress
+    state.led = trick[0] >> 4
+    state.master_seat, state.master_card = master_of(state.plays, state.leader, trump, 4)
     out = ruled_out_by_play(rules, trick, trump, card)
     state.hands[0] = (1 << card) | (1 << other)
     assert bool(legal_play_mask(state, 0) >> card & 1) != bool(out >> other & 1)

@@ -132,7 +132,8 @@ def test_game_tie(game_tie: str, expected: list[int]) -> None:
 
 
 def test_discarded_cards_count_for_nothing() -> None:
-    """AMB-14: a discarded ace of trumps is neither High nor Game for anyone."""
+    """AMB-14: discarded trumps are neither High nor Low, and a discarded ace counts for
+    nobody's Game: here every trump left the hand (2d 3d 4d discarded, the Jd turned)."""
     hands = ["2s 3s 4s 5s 6s 7s", "8s 9s Ts Qs Ks As"]
     top = "5h 2d 3d 4d Ac Kc 2c Jd"  # run: elder 2d 3d 4d, dealer Ac Kc 2c; then Jd trumps
     state = act(stacked(allfours.preset("seven-up"), hands, top, dealer=0), allfours.Beg())
@@ -142,8 +143,7 @@ def test_discarded_cards_count_for_nothing() -> None:
     state = allfours.apply(state, 1, allfours.Discard(["2d", "3d", "4d"])).state
     state, events = play_tricks(state, ["8s 2s", "9s 3s", "Ts 4s", "Qs 5s", "Ks 6s", "As 7s"])
     awards = [(e.side, e.reason) for e in events if isinstance(e, PointsAwarded)]
-    assert ("high", "low") not in awards
-    assert all(reason not in ("high", "low", "jack") for _, reason in awards[1:])
+    assert awards == [(1, "game")]
     ended = next(e for e in events if isinstance(e, HandEnded))
     assert ended.game_points == (0, 4 + 3 + 2 + 10)
 

@@ -31,7 +31,7 @@ VARIANTS: dict[str, Ruleset] = {
     "options": AUCTION.replace(
         teams="2v2v2",
         auction_failure_pays="best_defence",
-        counter_failure_pays="countering_team",
+        countered_contract="wager",
         special_bonus_to="scoring_teams",
         capot_contract_value=250,
         target=500,
@@ -118,8 +118,8 @@ def finish_round(
     card is legal, otherwise its first legal card. Returns the state and all events."""
     script = {seat: list(cards) for seat, cards in (script or {}).items()}
     events: list[object] = []
-    number = state.round_number
-    while state.round_number == number and state.winner is None:
+    number = state.hand_number
+    while state.hand_number == number and state.winner is None:
         seat = state.to_act
         assert seat is not None
         legal = kqj.legal_actions(state, seat)
@@ -133,8 +133,8 @@ def finish_round(
     return state, events
 
 
-def round_end(events: Iterable[object]) -> kqj.RoundEnded:
-    (found,) = [e for e in events if isinstance(e, kqj.RoundEnded)]
+def round_end(events: Iterable[object]) -> kqj.HandEnded:
+    (found,) = [e for e in events if isinstance(e, kqj.HandEnded)]
     return found
 
 

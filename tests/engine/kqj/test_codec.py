@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -128,3 +129,21 @@ def test_load_refuses_garbage() -> None:
         kqj.load("[1, 2]")
     with pytest.raises(StateFormatError):
         kqj.dump(object())  # type: ignore[arg-type]
+
+
+def test_a_first_format_snapshot_of_fbf50c9_loads_and_keeps_its_rules() -> None:
+    """A three-team auction game stored by fbf50c9 mid-way through its second round (snapshot
+    format 1: ``round_number``; ruleset with ``counter_failure_pays``) loads equal to what
+    its seed and action log replay to today, with its countered contracts paid as then."""
+    record = json.loads(
+        (Path(__file__).parent / "fixtures" / "format1-fbf50c9-auction-2v2v2.json").read_text()
+    )
+    rules = kqj.load(record["rules"])
+    assert isinstance(rules, kqj.Ruleset) and rules.countered_contract == "multiplier"
+    log = [(seat, kqj.decode_action(code)) for seat, code in record["log"]]
+    replayed = kqj.replay(rules, record["seed"], log)
+    stored = kqj.load(record["snapshot"])
+    assert stored == replayed
+    assert (stored.hand_number, stored.round_number) == (2, 2)
+    assert stored.last_round is not None and stored.last_round.round_number == 1
+    assert kqj.load(kqj.dump(stored)) == stored

@@ -3,14 +3,26 @@ trick with the partner exception, trick winners, and the reasons given for illeg
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from engine import kqj
 from engine.cards import parse_cards
 from engine.core import IllegalActionError, Play
 from engine.kqj import Phase
+from engine.kqj.deck import trick_winner_offset
 
-from .support import BASE, base_deal, legal_cards, names, play_cards, position
+from .support import (
+    BASE,
+    VARIANTS,
+    base_deal,
+    legal_cards,
+    names,
+    play_cards,
+    position,
+    random_step,
+)
 
 # Seat to play is the one after the trick; in 3v3 seats 0 2 4 and 1 3 5 are partners.
 # (contract, leader, trick, hand of the seat to play, legal cards, why)
@@ -162,3 +174,22 @@ def test_only_the_seat_to_act_may_play() -> None:
     with pytest.raises(IllegalActionError, match="no card is played in the first_round phase"):
         kqj.apply(kqj.new_game(BASE, seed=1), 0, Play("4s"))
     assert state.phase is Phase.PLAY
+
+
+@pytest.mark.parametrize("name", ["3v3", "2v2v2", "auction"])
+def test_every_trick_of_a_game_is_won_as_trick_winner_offset_says(name: str) -> None:
+    """Trick play (the production path) and ``deck.trick_winner_offset`` agree on every
+    trick of random games: one source for the trick winner (``deck.BEATERS``)."""
+    rules = VARIANTS[name]
+    rng = random.Random(name)
+    for seed in range(6):
+        state = kqj.new_game(rules, seed)
+        while state.winner is None:
+            seat, action = random_step(state, rng)
+            t = kqj.apply(state, seat, action)
+            for event in t.events:
+                if isinstance(event, kqj.TrickWon):
+                    trick = [card.index for card in event.cards]
+                    offset = trick_winner_offset(trick, state.contract)
+                    assert event.seat == (state.leader + offset) % 6
+            state = t.state

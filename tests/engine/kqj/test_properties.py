@@ -17,11 +17,11 @@ from engine.kqj import (
     Capot,
     Counter,
     GameState,
+    HandEnded,
     Overcounter,
     Pass,
     Phase,
     Play,
-    RoundEnded,
     Take,
 )
 from engine.kqj.deck import CONTRACTS, DECK
@@ -74,7 +74,7 @@ def check_position(state: GameState) -> None:
     assert cards_in_view(kqj.observe(state, None)) <= public
 
 
-def check_round(end: RoundEnded, bonuses: list[BonusScored]) -> None:
+def check_round(end: HandEnded, bonuses: list[BonusScored]) -> None:
     """Round points = cards (236) + dix de der + capot + KQ/KQJ (§5.5, §5.6)."""
     assert sum(end.card_points) == 236 and sum(end.tricks) == 8
     assert list(end.bonuses) == bonuses
@@ -121,7 +121,7 @@ def test_random_games_keep_every_invariant(name: str, seed: int) -> None:
         for event in t.events:
             if isinstance(event, BonusScored):
                 bonuses.append(event)
-            elif isinstance(event, RoundEnded):
+            elif isinstance(event, HandEnded):
                 check_round(event, bonuses)
                 assert event.scores == tuple(
                     old + sum(a.points for a in event.awards if a.side == side)
@@ -171,7 +171,7 @@ def test_thousands_of_rounds(name: str, seed: int) -> None:
         for event in t.events:
             if isinstance(event, BonusScored):
                 bonuses.append(event)
-            elif isinstance(event, RoundEnded):
+            elif isinstance(event, HandEnded):
                 check_round(event, bonuses)
                 bonuses = []
                 rounds += 1
@@ -197,9 +197,9 @@ def test_simulation_path_equals_apply(name: str, seed: int) -> None:
         simulated = playout(state, random.Random(index))
         assert state == snapshot
         rng = random.Random(index)
-        number = state.round_number
+        number = state.hand_number
         end = None
-        while state.round_number == number and state.winner is None:
+        while state.hand_number == number and state.winner is None:
             seat = state.to_act
             assert seat is not None
             if state.phase is Phase.PLAY:
@@ -211,7 +211,7 @@ def test_simulation_path_equals_apply(name: str, seed: int) -> None:
                 actions = kqj.legal_actions(state, seat)
                 action = actions[int(rng.random() * len(actions))]
             t = kqj.apply(state, seat, action)
-            end = next((e for e in t.events if isinstance(e, RoundEnded)), end)
+            end = next((e for e in t.events if isinstance(e, HandEnded)), end)
             state = t.state
         assert end is not None and simulated.last_round == end
         assert simulated.scores == state.scores and simulated.winner == state.winner

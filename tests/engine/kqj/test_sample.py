@@ -104,7 +104,7 @@ def test_samples_agree_with_every_view_of_every_variant(seed: int) -> None:
             for seat in (to_act, other, None):
                 guess = check_sample(real, seat, rng)
                 if guess.winner is None:
-                    assert playout(guess, rng).round_number == real.round_number
+                    assert playout(guess, rng).hand_number == real.hand_number
 
 
 @settings(max_examples=400, deadline=None, derandomize=True, database=None)

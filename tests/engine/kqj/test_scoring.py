@@ -104,7 +104,7 @@ def test_a_capot_round_is_worth_400() -> None:
     assert end.awards == (PointsAwarded(0, 400, "round"),)
     assert state.scores == (400, 0)
     kinds = [type(e).__name__ for e in events]
-    assert kinds.index("BonusScored") < kinds.index("PointsAwarded") < kinds.index("RoundEnded")
+    assert kinds.index("BonusScored") < kinds.index("PointsAwarded") < kinds.index("HandEnded")
 
 
 def test_the_pool_is_paid_to_the_next_winner_and_emptied() -> None:
@@ -117,13 +117,13 @@ def test_the_pool_is_paid_to_the_next_winner_and_emptied() -> None:
 
 def test_random_partners_crossing_the_target_together_share_the_highest_total() -> None:
     """Every member adds the team's VP to his own total; the highest total wins, level highest
-    totals share the win, and GameOver follows RoundEnded (§6.2, §5.9)."""
+    totals share the win, and GameOver follows HandEnded (§6.2, §5.9)."""
     rules = BASE.replace(random_partners=True)
     state = capot_deal(rules, scores=(950, 980, 980, 0, 0, 0), teams=[[0, 1, 2], [3, 4, 5]])
     state, events = finish_round(state)
     assert state.scores == (1350, 1380, 1380, 0, 0, 0)
     assert state.winner == (1, 2) and state.to_act is None
-    assert [type(e).__name__ for e in events][-2:] == ["RoundEnded", "GameOver"]
+    assert [type(e).__name__ for e in events][-2:] == ["HandEnded", "GameOver"]
     assert events[-1] == kqj.GameOver((1, 2))
     assert [a.side for a in round_end(events).awards] == [0, 1, 2]
     assert all(kqj.legal_actions(state, seat) == [] for seat in range(6))
@@ -297,21 +297,87 @@ def test_capot_contract() -> None:
 
 
 def test_three_team_auction_failure() -> None:
-    """Each defence team is paid (AMB-K17); options pay the best defence or, for a countered
-    contract, only the countering team (REPORT K-1); special bonuses still apply."""
-    each = decide_round(AUCTION3, (70, 100, 76), (2, 3, 3), 0, bid=90, multiplier=2, counter_team=2)
-    assert each.awards == [(1, 180, "contract"), (2, 180, "contract")]
+    """Not countered, a bid that is not made pays each defence team (§6.3, AMB-K17), or with
+    ``auction_failure_pays="best_defence"`` only the best one; special bonuses still apply."""
+    each = decide_round(AUCTION3, (70, 100, 76), (2, 3, 3), 0, bid=90)
+    assert each.awards == [(1, 90, "contract"), (2, 90, "contract")]
     best = decide_round(
         AUCTION3.replace(auction_failure_pays="best_defence"), (70, 100, 76), (2, 3, 3), 0, bid=90
     )
     assert best.awards == [(1, 90, "contract")]
-    counter_rules = AUCTION3.replace(counter_failure_pays="countering_team")
-    counter = decide_round(
-        counter_rules, (70, 100, 76), (2, 3, 3), 0, bid=90, multiplier=2, counter_team=2
-    )
-    assert counter.awards == [(2, 180, "contract")]
     special = decide_round(AUCTION3, (226, 20, 0), (7, 1, 0), 0, bid=200)
     assert special.awards[0] == (0, 200, "contract") and len(special.awards) == 5
+
+
+MADE = (100, 76, 70)
+FAILED = (70, 100, 76)
+
+
+@pytest.mark.parametrize(
+    ("mode", "multiplier", "points", "paid"),
+    [
+        # Team 0 bids 90, team 1 counters, team 2 is the third team (§6.3, AMB-K25).
+        ("switch", 2, MADE, [0, 2]),
+        ("switch", 2, FAILED, [1]),
+        ("switch", 4, MADE, [0]),
+        ("switch", 4, FAILED, [1, 2]),
+        ("multiplier", 2, MADE, [0]),
+        ("multiplier", 2, FAILED, [1, 2]),
+        ("multiplier", 4, MADE, [0]),
+        ("multiplier", 4, FAILED, [1, 2]),
+        ("wager", 2, MADE, [0]),
+        ("wager", 2, FAILED, [1]),
+        ("wager", 4, MADE, [0]),
+        ("wager", 4, FAILED, [1]),
+    ],
+)
+def test_three_team_countered_contract(
+    mode: str, multiplier: int, points: tuple[int, int, int], paid: list[int]
+) -> None:
+    """Who scores a countered (×2) or overcountered (×4) three-team bid of 90: the switch of
+    seed 002 (the default), a plain multiplier, or a wager of the countering team."""
+    rules = AUCTION3.replace(countered_contract=mode)
+    decision = decide_round(
+        rules, points, (3, 3, 2), 0, bid=90, multiplier=multiplier, counter_team=1
+    )
+    assert decision.outcome == ("made" if points is MADE else "failed")
+    assert decision.awards == [(team, 90 * multiplier, "contract") for team in paid]
+
+
+def test_switch_is_the_default_and_the_two_team_readings_agree() -> None:
+    """``countered_contract="switch"`` by default; with two teams every reading pays the
+    bidders when the bid is made and their opponents when it is not."""
+    assert AUCTION.countered_contract == "switch"
+    for mode in ("switch", "multiplier", "wager"):
+        rules = AUCTION.replace(countered_contract=mode)
+        for multiplier in (2, 4):
+            made = decide_round(rules, (160, 86), (5, 3), 0, bid=160, multiplier=multiplier)
+            failed = decide_round(rules, (150, 96), (5, 3), 0, bid=160, multiplier=multiplier)
+            assert made.awards == [(0, 160 * multiplier, "contract")]
+            assert failed.awards == [(1, 160 * multiplier, "contract")]
+
+
+def test_best_defence_keeps_to_bids_that_are_not_made() -> None:
+    """``best_defence`` narrows a failure that pays each other team, never the switch's
+    payment of a countered bid that was made."""
+    rules = AUCTION3.replace(auction_failure_pays="best_defence")
+    over = decide_round(rules, FAILED, (3, 3, 2), 0, bid=90, multiplier=4, counter_team=1)
+    assert over.awards == [(1, 360, "contract")]
+    made = decide_round(rules, MADE, (3, 3, 2), 0, bid=90, multiplier=2, counter_team=1)
+    assert made.awards == [(0, 180, "contract"), (2, 180, "contract")]
+
+
+def test_the_retired_counter_option_loads_with_its_meaning() -> None:
+    """A stored ruleset written with ``counter_failure_pays`` keeps its rules; new rulesets
+    name the option ``countered_contract``."""
+    for old, new in (("each_defence", "multiplier"), ("countering_team", "wager")):
+        stored = kqj.dump(AUCTION3).replace(
+            '"countered_contract":"switch"', f'"counter_failure_pays":"{old}"'
+        )
+        rules = kqj.load(stored)
+        assert isinstance(rules, Ruleset) and rules.countered_contract == new
+    with pytest.raises(ValueError, match="unknown KQJ option"):
+        AUCTION3.replace(counter_failure_pays="each_defence")
 
 
 def test_counter_and_overcounter_through_play() -> None:

@@ -58,7 +58,7 @@ def test_determinize_keeps_what_the_seat_knows() -> None:
                 for other, absent in enumerate(known_absent(state)):
                     assert not guess.hands[other] & absent
                 if guess.phase is Phase.PLAY or guess.phase is Phase.OVER:
-                    assert playout(guess, random.Random(step)).round_number >= 1
+                    assert playout(guess, random.Random(step)).hand_number >= 1
             seat, action = random_step(state, rng)
             state = kqj.apply(state, seat, action).state
 
@@ -66,7 +66,7 @@ def test_determinize_keeps_what_the_seat_knows() -> None:
 def test_playout_counts_the_round_and_stops() -> None:
     state = kqj.new_game(kqj.preset("kqj"), seed=4)
     end = playout(state, random.Random(1))
-    assert end.last_round is not None and end.last_round.round_number == 1
-    assert len(end.winners) == 8 and end.round_number == 1
+    assert end.last_round is not None and end.last_round.hand_number == 1
+    assert len(end.winners) == 8 and end.hand_number == 1
     assert sum(end.last_round.card_points) == 236
     assert playout(end, random.Random(2)) == end  # already counted: nothing more to do

@@ -1,10 +1,13 @@
 """Trick play: what may be played in every lead situation and who wins (RULES.md §1.3)."""
 
+import random
+
 import pytest
 
 from engine import allfours
 from engine.allfours import Play, Stand
-from engine.allfours.game import trick_winner_offset
+from engine.allfours.deck import BEATERS, DECK
+from engine.allfours.play import trick_winner_offset
 from engine.cards import Card
 from engine.core import IllegalActionError
 
@@ -123,3 +126,33 @@ def test_the_winner_of_a_trick_leads_the_next() -> None:
         (0, "Ah"),
     ]
     assert state.previous_trick_winner == 0
+
+
+def test_beaters_say_what_the_rule_says() -> None:
+    """§1.3 stated independently: a card beats the card winning the trick if it is a higher
+    card of the same suit, or a trump over a card that is not a trump."""
+    for trump in range(4):
+        for master in DECK:
+            for card in DECK:
+                same_suit_higher = card >> 4 == master >> 4 and card & 15 > master & 15
+                trumps_it = card >> 4 == trump and master >> 4 != trump
+                assert bool(BEATERS[trump][master] >> card & 1) == (same_suit_higher or trumps_it)
+
+
+@pytest.mark.parametrize("name", ["caribbean", "caribbean-2p", "english"])
+def test_every_trick_of_a_game_is_won_as_trick_winner_offset_says(name: str) -> None:
+    """Trick play (the production path) and ``trick_winner_offset`` (the tested function)
+    agree on every trick of random games: one source for the trick winner."""
+    rng = random.Random(name)
+    for seed in range(20):
+        state = allfours.new_game(allfours.preset(name), seed)
+        while state.winner is None:
+            seat = rng.choice([s for s in range(state.players) if allfours.legal_actions(state, s)])
+            t = allfours.apply(state, seat, rng.choice(allfours.legal_actions(state, seat)))
+            for event in t.events:
+                if isinstance(event, allfours.TrickWon):
+                    leader = state.leader
+                    trick = [card.index for card in event.cards]
+                    offset = trick_winner_offset(trick, state.trump)
+                    assert event.seat == (leader + offset) % state.players
+            state = t.state

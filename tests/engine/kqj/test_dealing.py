@@ -98,7 +98,7 @@ def test_twelve_passes_redeal_by_the_same_dealer() -> None:
     kinds = [type(e).__name__ for e in t.events]
     assert kinds == ["Passed", "Redeal", "Dealt", "ReturnTurned"]
     after = t.state
-    assert after.dealer == state.dealer and after.round_number == state.round_number
+    assert after.dealer == state.dealer and after.hand_number == state.hand_number
     assert after.phase is Phase.FIRST_ROUND and after.deal_count == state.deal_count + 1
     assert after.hands != state.hands
 
@@ -108,8 +108,8 @@ def test_deal_passes_to_the_left_after_a_round() -> None:
     state = kqj.new_game(BASE, seed=2)
     state = act(state, Take())
     after, events = finish_round(state)
-    assert after.dealer == (state.dealer + 1) % 6 and after.round_number == 2
-    assert [type(e).__name__ for e in events][-3:] == ["RoundEnded", "Dealt", "ReturnTurned"]
+    assert after.dealer == (state.dealer + 1) % 6 and after.hand_number == 2
+    assert [type(e).__name__ for e in events][-3:] == ["HandEnded", "Dealt", "ReturnTurned"]
 
 
 @pytest.mark.parametrize(
