@@ -33,6 +33,11 @@ over every side and game; the time of every decision (``time.perf_counter`` arou
 level's ``choose`` / ``interrupt`` call alone, not the engine's ``observe``) as p50 / p95 /
 max per level; with ``--habits`` some counts of telling habits. ``--jobs`` spreads deals over
 processes (the engine is pure, results do not depend on it; timings do, on a busy machine).
+
+**The search budget** of level ``hard``: ``--simulations N`` play-outs per decision (default:
+the level's own, ``engine.search.DEFAULT_SIMULATIONS``), so results are reproducible; for
+decision times as the bot sees them add ``--seconds S`` (a time limit read from
+``time.perf_counter``, as the bot passes it) and run with ``--jobs 1``.
 """
 
 from __future__ import annotations
@@ -332,6 +337,9 @@ def report(setup: Setup, tally: Tally, deals: int, per_deal: int, argv: Sequence
         f"{what}, target {rules.target}: {setup.a} (A) vs {setup.b} (B), {tally.games} games "
         f"({deals} deals x {per_deal} seatings), seeds {setup.seed}..{setup.seed + deals - 1}"
     )
+    budget = setup.budget or Budget()
+    limit = f", at most {budget.seconds * 1000:.0f} ms" if budget.seconds is not None else ""
+    print(f"search budget (hard): {budget.simulations} play-outs per decision{limit}")
     unit = "hand" if setup.family == "allfours" else "round"
     for i, name in enumerate((setup.a, setup.b)):
         low, high = wilson(tally.wins[i], tally.games)

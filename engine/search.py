@@ -41,7 +41,7 @@ from typing import Final, Generic, TypeVar
 OptionT = TypeVar("OptionT")
 WorldT = TypeVar("WorldT")
 
-DEFAULT_SIMULATIONS: Final = 1200
+DEFAULT_SIMULATIONS: Final = 600
 """Play-outs per decision when no budget is given: about what ``DEFAULT_SECONDS`` allows on
 the development machine (measured with ``benchmarks/arena.py --timing``)."""
 DEFAULT_SECONDS: Final = 0.25
