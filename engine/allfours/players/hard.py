@@ -11,15 +11,19 @@ each discard, each card — is searched the same way:
 2. **Play-outs.** In each world every legal action is applied (``apply``) and the hand is
    played to its end: the decisions left before trick play (the dealer's answer to a beg,
    the round of acceptance after a run) by level ``normal``, the discards by ``easy``, the
-   tricks by
-   ``simulate.playout`` (random legal cards, the engine's own rules).
+   rest of the current trick by a quick sensible policy (``_sensible_card``: an opponent who
+   can trump a ten does), the other tricks by ``simulate.playout`` (random legal cards, the
+   engine's own rules).
 3. **Scoring.** The end of the hand is scored as the chance of winning the game
    (``engine.search.race_chances``): High, Low, Jack, hang jack, Game and kicks count through
    the scores they leave, and a point that reaches the target is worth the game.
+4. **Choice.** Options are compared in common worlds and dropped once clearly worse
+   (``engine.search``). ``normal``'s choice stands unless another option beats it with some
+   confidence: random play-outs see the trick at hand and the count, ``normal``'s card
+   counting sees what they blur (a master card kept, a ten still to place).
 
-The action with the best average over the worlds is played; ``engine.search`` says how
-options are compared in common worlds and dropped once clearly worse. ``hint`` runs the
-same search and names what decided it (``REASONS``).
+``hint`` runs the same search and names what decided it (``REASONS``); its strength against
+the other levels is measured with ``benchmarks/arena.py``.
 
 >>> import random
 >>> from engine import allfours
@@ -111,7 +115,8 @@ def hint(
     The action is the search's, as in ``choose_action``. To name the reason, the chosen action
     and the runner-up are then played out again in common worlds, this time through ``apply``
     so that the count's awards (High, Low, Jack, hang jack, Game: §1.4, §2.6, §3.6) are
-    reported, and the category that gains most is the reason.
+    reported, and the category that gains most is the reason. That second search gets half the
+    budget, so a hint costs at most one and a half decisions.
 
     >>> import random
     >>> from engine import allfours
@@ -128,7 +133,12 @@ def hint(
     if runner_up is None:
         return Hint(result.best)
     pair = [result.best, runner_up.option]
-    explained = search(pair, _world_sampler(view), _evaluator(view, recorded=True), rng, budget)
+    half = Budget(
+        simulations=max(budget.simulations // 2, 1),
+        seconds=budget.seconds / 2 if budget.seconds is not None else None,
+        clock=budget.clock,
+    )
+    explained = search(pair, _world_sampler(view), _evaluator(view, recorded=True), rng, half)
     feature = deciding_feature(
         explained.stats_of(pair[0]), explained.stats_of(pair[1]), REASON_WEIGHTS, REASON_THRESHOLD
     )

@@ -9,14 +9,20 @@ the same way:
    Return in its taker's hand, the voids and the cards that could not beat the master card
    (§5.4); before the Return is taken the stock under it is shuffled too.
 2. **Play-outs.** In each world every option is applied (``apply``) and the round is played
-   to its end: what is left of the contract phases by level ``normal`` (a random bidder would
-   bid up to a capot), the current trick by a quick sensible policy (take a trick worth
-   taking cheaply, load a partner's trick, else throw the cheapest card) and the rest by
-   ``simulate.playout`` (random legal cards, the engine's own rules).
+   to its end: what is left of the contract phases as level ``normal`` decides it (a random
+   bidder would bid up to a capot), the rest of the current trick by a quick sensible policy
+   (``_sensible_card``: take a trick worth taking cheaply, load a partner's trick, else throw
+   the cheapest card) and the other tricks by ``simulate.playout`` (random legal cards, the
+   engine's own rules). Out-of-turn counters are not played out.
 3. **Scoring.** The end of the round is scored as the chance of winning the game
    (``engine.search.race_chances`` on the victory points): round points, bonuses, the
    contract made or failed, litigation and the pool count through the victory points they
    bring, and reaching the target is worth the game.
+4. **Choice.** Options are compared in common worlds and dropped once clearly worse
+   (``engine.search``). ``normal``'s choice stands unless another option beats it with some
+   confidence (more for contract decisions, ``CONTRACT_PREFER_Z``, which random tricks judge
+   less well than a card in the trick at hand). In the auction only a few bids are searched
+   (``_candidates``).
 
 ``hint`` runs the same search and names what decided it (``REASONS``).
 
