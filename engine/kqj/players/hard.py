@@ -419,7 +419,8 @@ def _features(end: GameState, seat: int) -> tuple[float, ...]:
         values[0] = 1.0 if side in won else -1.0
     if summary is None:
         return tuple(values)
-    team = end.team_of[seat]
+    # The round's teams: once a round is over ``apply`` has drawn the next round's (§6.2).
+    team = next(t for t, seats in enumerate(summary.teams) if seat in seats)
     others = len(summary.teams) - 1
     for award in summary.awards:
         mine = award.side == side

@@ -9,6 +9,8 @@ import pickle
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine import allfours
 from engine.allfours import GameState, Phase, Play, Stand
@@ -139,3 +141,32 @@ def test_the_point_that_wins_the_game_outweighs_everything() -> None:
     view = allfours.observe(state, 0)
     legal = allfours.legal_actions(state, 0)
     assert choose("hard", view, legal, random.Random(0)) == allfours.RunPack()
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    name=st.sampled_from(allfours.PRESET_NAMES),
+    players=st.sampled_from([None, 3, 4]),
+    seed=st.integers(0, 10**6),
+    steps=st.integers(0, 120),
+)
+def test_hints_are_legal_with_known_reasons_in_every_variant(
+    name: str, players: int | None, seed: int, steps: int
+) -> None:
+    rules = allfours.preset(name)
+    if players is not None and rules.variant != "caribbean":
+        rules = rules.replace(players=players, partnerships=players == 4)
+    rng = random.Random(seed)
+    state = allfours.new_game(rules, seed)
+    for _ in range(steps):
+        seat = state.to_act
+        if seat is None:
+            break
+        state = allfours.apply(state, seat, rng.choice(allfours.legal_actions(state, seat))).state
+    seat = state.to_act
+    if seat is None:
+        return
+    legal = allfours.legal_actions(state, seat)
+    advice = hint(allfours.observe(state, seat), legal, random.Random(seed), Budget(12))
+    assert advice.action in legal
+    assert advice.reason is None or advice.reason in REASONS

@@ -9,12 +9,14 @@ import pickle
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine import kqj
 from engine.kqj import Bid, Capot, Counter, GameState, Phase, Play
 from engine.kqj.players import REASONS, Budget, Hint, choose, hint, interrupt
 
-from .support import AUCTION, BASE, act, fill
+from .support import AUCTION, BASE, VARIANTS, act, fill, random_step
 
 QUICK = Budget(simulations=40)
 
@@ -134,3 +136,37 @@ def test_the_auction_is_searched_among_a_few_bids() -> None:
     assert len(legal) > 100
     choice = choose("hard", kqj.observe(state, 0), legal, random.Random(0))
     assert isinstance(choice, Bid) and choice.contract == "h"
+
+
+def random_position(rules: kqj.Ruleset, seed: int, steps: int) -> GameState:
+    rng = random.Random(seed)
+    state = kqj.new_game(rules, seed)
+    for _ in range(steps):
+        if state.winner is not None:
+            break
+        seat, action = random_step(state, rng)
+        state = kqj.apply(state, seat, action).state
+    return state
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    rules=st.sampled_from(list(VARIANTS.values())),
+    seed=st.integers(0, 10**6),
+    steps=st.integers(0, 160),
+)
+def test_hints_are_legal_with_known_reasons_in_every_mode(
+    rules: kqj.Ruleset, seed: int, steps: int
+) -> None:
+    """In turn a legal action, out of turn a legal counter or silence; reasons from REASONS."""
+    state = random_position(rules, seed, steps)
+    for seat in range(6):
+        legal = kqj.legal_actions(state, seat)
+        if not legal:
+            continue
+        advice = hint(kqj.observe(state, seat), legal, random.Random(seed), Budget(12))
+        if seat == state.to_act:
+            assert advice.action in legal
+        else:
+            assert advice.action is None or advice.action in legal
+        assert advice.reason is None or advice.reason in REASONS
