@@ -33,6 +33,11 @@ over every side and game; the time of every decision (``time.perf_counter`` arou
 level's ``choose`` / ``interrupt`` call alone, not the engine's ``observe``) as p50 / p95 /
 max per level; with ``--habits`` some counts of telling habits. ``--jobs`` spreads deals over
 processes (the engine is pure, results do not depend on it; timings do, on a busy machine).
+
+**The search budget** of level ``hard``: ``--simulations N`` play-outs per decision (default:
+the level's own, ``engine.search.DEFAULT_SIMULATIONS``), so results are reproducible; for
+decision times as the bot sees them add ``--seconds S`` (a time limit read from
+``time.perf_counter``, as the bot passes it) and run with ``--jobs 1``.
 """
 
 from __future__ import annotations
@@ -58,6 +63,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine import allfours, kqj
 from engine.allfours import players as allfours_players
 from engine.kqj import players as kqj_players
+from engine.search import Budget
 
 Z95 = 1.959963984540054
 
@@ -72,6 +78,7 @@ class Setup:
     b: str
     seed: int
     habits: bool
+    budget: Budget | None = None
 
 
 @dataclass
@@ -139,7 +146,9 @@ def _play_allfours(setup: Setup, seed: int, levels: tuple[int, ...], tally: Tall
         who = levels[state.side_of(seat)]
         legal = allfours.legal_actions(state, seat)
         view = allfours.observe(state, seat)
-        action = _timed(tally, who, allfours_players.choose, names[who], view, legal, rngs[seat])
+        action = _timed(
+            tally, who, allfours_players.choose, names[who], view, legal, rngs[seat], setup.budget
+        )
         transition = allfours.apply(state, seat, action)
         if setup.habits:
             _allfours_habits(state, seat, action, transition.events, levels, tally, trick)
@@ -214,7 +223,14 @@ def _play_kqj(setup: Setup, seed: int, levels: tuple[int, ...], tally: Tally) ->
                 who = level_of(seat)
                 view = kqj.observe(state, seat)
                 action = _timed(
-                    tally, who, kqj_players.interrupt, names[who], view, legal, rngs[seat]
+                    tally,
+                    who,
+                    kqj_players.interrupt,
+                    names[who],
+                    view,
+                    legal,
+                    rngs[seat],
+                    setup.budget,
                 )
                 if action is not None:
                     state = kqj.apply(state, seat, action).state
@@ -225,7 +241,9 @@ def _play_kqj(setup: Setup, seed: int, levels: tuple[int, ...], tally: Tally) ->
         who = level_of(to_act)
         legal = kqj.legal_actions(state, to_act)
         view = kqj.observe(state, to_act)
-        action = _timed(tally, who, kqj_players.choose, names[who], view, legal, rngs[to_act])
+        action = _timed(
+            tally, who, kqj_players.choose, names[who], view, legal, rngs[to_act], setup.budget
+        )
         if setup.habits:
             _kqj_habits(state, to_act, action, who, tally)
         state = kqj.apply(state, to_act, action).state
@@ -319,6 +337,9 @@ def report(setup: Setup, tally: Tally, deals: int, per_deal: int, argv: Sequence
         f"{what}, target {rules.target}: {setup.a} (A) vs {setup.b} (B), {tally.games} games "
         f"({deals} deals x {per_deal} seatings), seeds {setup.seed}..{setup.seed + deals - 1}"
     )
+    budget = setup.budget or Budget()
+    limit = f", at most {budget.seconds * 1000:.0f} ms" if budget.seconds is not None else ""
+    print(f"search budget (hard): {budget.simulations} play-outs per decision{limit}")
     unit = "hand" if setup.family == "allfours" else "round"
     for i, name in enumerate((setup.a, setup.b)):
         low, high = wilson(tally.wins[i], tally.games)
@@ -358,12 +379,28 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--habits", action="store_true", help="count telling habits")
+    parser.add_argument(
+        "--simulations", type=int, help="hard: play-outs per decision (default: the level's)"
+    )
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        help="hard: a time budget per decision read from time.perf_counter (results then "
+        "depend on the machine's speed and load: for measuring decision times)",
+    )
     args = parser.parse_args(argv)
     levels = allfours_players.LEVELS if args.family == "allfours" else kqj_players.LEVELS
     for level in (args.a, args.b):
         if level not in levels:
             parser.error(f"unknown level {level!r}; {args.family} has {', '.join(levels)}")
-    setup = Setup(args.family, _ruleset(args), args.a, args.b, args.seed, args.habits)
+    budget = None
+    if args.simulations is not None or args.seconds is not None:
+        budget = Budget(
+            simulations=args.simulations or (10**9 if args.seconds else Budget().simulations),
+            seconds=args.seconds,
+            clock=time.perf_counter if args.seconds else None,
+        )
+    setup = Setup(args.family, _ruleset(args), args.a, args.b, args.seed, args.habits, budget)
     per_deal = len(seatings(setup.family, setup.rules))
     deals = max(1, -(-args.games // per_deal))
     tally = Tally()

@@ -24,7 +24,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Final
 
@@ -140,8 +140,16 @@ BID_SLOPE: Final = 1.3
 def estimate(view: PlayerView, hand: Sequence[Card], contract: int) -> float:
     """Round points the seat's team may expect with ``contract``: an average team's share of
     the 246 plus ``BID_SLOPE`` per point of strength above an average hand."""
-    share = 246 / view.rules.team_count
-    return share + BID_SLOPE * (easy.contract_strength(hand, contract) - easy.AVERAGE_STRENGTH)
+    return estimate_from_strength(easy.contract_strength(hand, contract), view.rules.team_count)
+
+
+def estimate_from_strength(strength: float, team_count: int) -> float:
+    """``estimate`` for a hand of ``easy.contract_strength`` ``strength``.
+
+    >>> estimate_from_strength(easy.AVERAGE_STRENGTH, 2)
+    123.0
+    """
+    return 246 / team_count + BID_SLOPE * (strength - easy.AVERAGE_STRENGTH)
 
 
 def _auction(view: PlayerView, legal: Sequence[Action], rng: Random) -> Action:
@@ -157,15 +165,39 @@ def _auction(view: PlayerView, legal: Sequence[Action], rng: Random) -> Action:
         return Pass()
     hand = view.hand
     options = sorted({CONTRACTS.index(a.contract) for a in legal if isinstance(a, Bid)})
-    if not options:
-        return Pass()
-    contract = max(options, key=lambda c: estimate(view, hand, c))
-    expected = estimate(view, hand, contract)
-    text = CONTRACTS[contract]
-    top_trumps = sum(1 for c in hand if c.suit_index == contract and c.rank in "987A")
-    if expected >= easy.CAPOT_ESTIMATE and top_trumps == 4 and Capot(text) in legal:
-        return Capot(text)
+    estimates = {c: estimate(view, hand, c) for c in options}
+    top_trumps = {
+        c: sum(1 for card in hand if card.suit_index == c and card.rank in "987A") for c in options
+    }
     lowest = max(view.rules.min_bid, view.bid + BID_STEP)
+    return auction_bid(estimates, top_trumps, lowest, legal)
+
+
+def auction_bid(
+    estimates: Mapping[int, float],
+    top_trumps: Mapping[int, int],
+    lowest: int,
+    legal: Sequence[Action],
+) -> Action:
+    """The bid (or pass) for a hand whose team may expect ``estimates[contract]`` round points
+    in each contract it may bid, holding ``top_trumps[contract]`` of the 9, 8, 7 and Ace of
+    that suit, when the lowest bid allowed is ``lowest``: the contract with the best estimate,
+    at the lowest raise, at most two steps above it and never more than ``BID_OVER_ESTIMATE``
+    above the estimate; a capot only with the four top trumps and a huge estimate (§6.3).
+
+    >>> bids = [Pass(), *(Bid(value, "h") for value in range(120, 200, 10))]
+    >>> auction_bid({1: 160.0, 2: 110.0}, {1: 2, 2: 0}, 120, bids)
+    Bid(140, 'h')
+    >>> auction_bid({1: 90.0}, {1: 0}, 120, [Pass(), Bid(120, "h")])
+    Pass()
+    """
+    if not estimates:
+        return Pass()
+    contract = max(sorted(estimates), key=lambda c: estimates[c])
+    expected = estimates[contract]
+    text = CONTRACTS[contract]
+    if expected >= easy.CAPOT_ESTIMATE and top_trumps[contract] == 4 and Capot(text) in legal:
+        return Capot(text)
     wanted = min(int(expected + BID_OVER_ESTIMATE) // BID_STEP * BID_STEP, MAX_BID)
     if wanted < lowest:
         return Pass()
@@ -381,4 +413,10 @@ def _trump_cards(contract: int) -> int:
     return SUIT_CARDS[contract]
 
 
-__all__ = ["choose_action", "choose_interruption"]
+__all__ = [
+    "auction_bid",
+    "choose_action",
+    "choose_interruption",
+    "estimate",
+    "estimate_from_strength",
+]

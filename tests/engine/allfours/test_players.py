@@ -13,6 +13,7 @@ from engine import allfours
 from engine.allfours import Beg, GameState, Phase, Play, Ruleset, RunPack, Stand, TakeOne
 from engine.allfours.players import LEVELS, choose
 from engine.allfours.simulate import determinize
+from engine.search import Budget
 
 from .support import act, stacked
 
@@ -26,6 +27,8 @@ RULESETS["caribbean-house"] = allfours.preset("caribbean").replace(
 
 TACTICAL_LEVELS = [level for level in LEVELS if level != "easy"]
 """The levels held to the tactical positions (``easy`` is the baseline that fails some)."""
+QUICK = Budget(simulations=24)
+"""A search budget that keeps ``hard`` fast where only legality and reproducibility count."""
 
 
 def acting_seats(state: GameState) -> list[int]:
@@ -47,11 +50,19 @@ def random_position(rules: Ruleset, seed: int, steps: int) -> GameState:
     return state
 
 
-def decide(level: str, state: GameState, seat: int | None = None, seed: int = 0) -> object:
+def decide(
+    level: str,
+    state: GameState,
+    seat: int | None = None,
+    seed: int = 0,
+    budget: Budget | None = None,
+) -> object:
+    """``level``'s decision for ``seat`` (default: the seat to act); ``hard`` searches with
+    ``budget`` (default: its own)."""
     seat = state.to_act if seat is None else seat
     assert seat is not None
     view = allfours.observe(state, seat)
-    return choose(level, view, allfours.legal_actions(state, seat), random.Random(seed))
+    return choose(level, view, allfours.legal_actions(state, seat), random.Random(seed), budget)
 
 
 positions = st.builds(
@@ -70,9 +81,9 @@ def test_every_level_returns_a_legal_action(state: GameState, level: str, seed: 
     for seat in acting_seats(state):
         legal = allfours.legal_actions(state, seat)
         view = allfours.observe(state, seat)
-        action = choose(level, view, legal, random.Random(seed))
+        action = choose(level, view, legal, random.Random(seed), QUICK)
         assert action in legal
-        assert choose(level, view, legal, random.Random(seed)) == action
+        assert choose(level, view, legal, random.Random(seed), QUICK) == action
 
 
 @settings(max_examples=60, deadline=None)
@@ -83,7 +94,7 @@ def test_decisions_never_depend_on_hidden_cards(state: GameState, level: str, se
     for seat in acting_seats(state):
         redealt = determinize(state, seat, random.Random(seed))
         assert allfours.observe(redealt, seat) == allfours.observe(state, seat)
-        assert decide(level, redealt, seat, seed) == decide(level, state, seat, seed)
+        assert decide(level, redealt, seat, seed, QUICK) == decide(level, state, seat, seed, QUICK)
 
 
 def test_an_unknown_level_is_a_value_error_naming_it() -> None:
@@ -125,7 +136,7 @@ def play_match(name: str, level: str, seed: int, smart_side: int) -> int:
         seat = acting_seats(state)[0]
         legal = allfours.legal_actions(state, seat)
         if state.side_of(seat) == smart_side:
-            action = choose(level, allfours.observe(state, seat), legal, rng)
+            action = choose(level, allfours.observe(state, seat), legal, rng, QUICK)
         else:
             action = rng.choice(legal)
         state = allfours.apply(state, seat, action).state
@@ -136,7 +147,9 @@ def play_match(name: str, level: str, seed: int, smart_side: int) -> int:
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("name", ["caribbean", "english", "seven-up"])
 def test_every_level_beats_random_play(name: str, level: str) -> None:
-    games = 60
+    """A search is slow even on a small budget: ``hard`` plays 12 games (its strength is
+    measured in the arena, ``benchmarks/arena.py``)."""
+    games = 12 if level == "hard" else 60
     wins = sum(play_match(name, level, seed, seed % 2) == seed % 2 for seed in range(games))
     # easy, measured over seeds 0-199: caribbean 82%, english 97%, seven-up 84% of games won;
     # a random player wins about half.

@@ -1,0 +1,353 @@
+"""Level ``hard`` for All Fours: determinized search (``engine.search``) over the simulation path.
+
+Every decision of every phase — stand or beg, take one or run the pack, accept or refuse,
+each discard, each card — is searched the same way:
+
+1. **Worlds.** ``simulate.sample(view, rng)`` deals the cards the seat cannot see, uniformly
+   among the deals that agree with everything it knows: hand and discard sizes, the cards
+   turned and played, the suits players showed out of (§1.3); before trumps are fixed the
+   undealt stock is shuffled too, so the runs and kicks a beg may bring are random (§2.3-§2.4,
+   §3.3, §4.1).
+2. **Play-outs.** In each world every legal action is applied (``apply``) and the hand is
+   played to its end: the decisions left before trick play (the dealer's answer to a beg,
+   the round of acceptance after a run) by level ``normal``, the discards by ``easy``, the
+   rest of the current trick by a quick sensible policy (``_sensible_card``: an opponent who
+   can trump a ten does), the other tricks by ``simulate.playout`` (random legal cards, the
+   engine's own rules).
+3. **Scoring.** The end of the hand is scored as the chance of winning the game
+   (``engine.search.race_chances``): High, Low, Jack, hang jack, Game and kicks count through
+   the scores they leave, and a point that reaches the target is worth the game.
+4. **Choice.** Options are compared in common worlds and dropped once clearly worse
+   (``engine.search``). ``normal``'s choice stands unless another option beats it with some
+   confidence: random play-outs see the trick at hand and the count, ``normal``'s card
+   counting sees what they blur (a master card kept, a ten still to place).
+
+``hint`` runs the same search and names what decided it (``REASONS``); its strength against
+the other levels is measured with ``benchmarks/arena.py``.
+
+>>> import random
+>>> from engine import allfours
+>>> state = allfours.new_game(allfours.preset("seven-up"), seed=4)
+>>> seat = state.to_act
+>>> legal = allfours.legal_actions(state, seat)
+>>> choose_action(allfours.observe(state, seat), legal, random.Random(0), Budget(60)) in legal
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from random import Random
+from typing import Final
+
+from engine.allfours import simulate
+from engine.allfours.actions import Action, GameOver, HandEnded, Play, PointsAwarded
+from engine.allfours.game import apply, legal_actions, observe, trick_winner_offset
+from engine.allfours.players import easy, normal
+from engine.allfours.players.easy import GAME_VALUE
+from engine.allfours.state import GameState, Phase, PlayerView
+from engine.cards import Card
+from engine.search import (
+    Budget,
+    Hint,
+    Outcome,
+    SearchResult,
+    deciding_feature,
+    race_chances,
+    search,
+)
+
+POINT_UNIT: Final = 1.5
+"""Points that move together in the race to the target (most awards are one point; a hang
+jack and a kicked jack are three): the ``unit`` of ``race_chances``."""
+
+FEATURES: Final = ("won", "game", "jack", "hang_jack", "high", "low", "other")
+"""Points of the hand by category, ours minus theirs, that hints compare (``won``: the game
+itself, 1 or -1)."""
+_FEATURE_OF: Final = {
+    "game": 1,
+    "jack": 2,
+    "hang_jack": 3,
+    "high": 4,
+    "low": 5,
+}
+REASON_WEIGHTS: Final = (3.0, 1.0, 1.0, 1.0, 1.0, 1.0, 0.0)
+"""What each feature is worth when explaining a choice (the game itself counts as three
+points; kicks and gift points explain nothing)."""
+REASON_THRESHOLD: Final = 0.08
+"""The least difference, in points of the hand, that a hint names as the reason."""
+
+REASONS: Final = (
+    "wins_game",
+    "wins_game_point",
+    "saves_jack",
+    "hangs_jack",
+    "takes_jack",
+    "takes_high",
+    "keeps_low",
+)
+"""The reason codes of All Fours hints:
+
+- ``wins_game``: the choice wins the game (reaches the target) more often;
+- ``wins_game_point``: it takes the Game point (§1.4) more often;
+- ``saves_jack``: the seat's own jack of trumps scores instead of being hanged or taken;
+- ``hangs_jack`` (Caribbean, §2.6) / ``takes_jack`` (§3.6): it captures an opponent's jack;
+- ``takes_high`` / ``keeps_low``: High or Low goes to the seat's side more often.
+"""
+
+
+def choose_action(
+    view: PlayerView, legal: Sequence[Action], rng: Random, budget: Budget | None = None
+) -> Action:
+    """The ``hard`` level's choice among ``legal`` for the seat of ``view``.
+
+    ``budget`` defaults to ``Budget()``: a fixed number of play-outs, so the choice depends
+    only on the view, the legal actions and the generator's state.
+    """
+    return _search(view, legal, rng, budget).best
+
+
+def hint(
+    view: PlayerView, legal: Sequence[Action], rng: Random, budget: Budget | None = None
+) -> Hint[Action]:
+    """What ``hard`` would do now, with the reason (``REASONS``) where the search can tell.
+
+    The action is the search's, as in ``choose_action``. To name the reason, the chosen action
+    and the runner-up are then played out again in common worlds, this time through ``apply``
+    so that the count's awards (High, Low, Jack, hang jack, Game: §1.4, §2.6, §3.6) are
+    reported, and the category that gains most is the reason. That second search gets half the
+    budget, so a hint costs at most one and a half decisions.
+
+    >>> import random
+    >>> from engine import allfours
+    >>> state = allfours.new_game(allfours.preset("english"), seed=2)
+    >>> seat = state.to_act
+    >>> legal = allfours.legal_actions(state, seat)
+    >>> advice = hint(allfours.observe(state, seat), legal, random.Random(1), Budget(80))
+    >>> advice.action in legal, advice.reason is None or advice.reason in REASONS
+    (True, True)
+    """
+    budget = budget or Budget()
+    result = _search(view, legal, rng, budget)
+    runner_up = result.runner_up()
+    if runner_up is None:
+        return Hint(result.best)
+    pair = [result.best, runner_up.option]
+    half = Budget(
+        simulations=max(budget.simulations // 2, 1),
+        seconds=budget.seconds / 2 if budget.seconds is not None else None,
+        clock=budget.clock,
+    )
+    explained = search(pair, _world_sampler(view), _evaluator(view, recorded=True), rng, half)
+    feature = deciding_feature(
+        explained.stats_of(pair[0]), explained.stats_of(pair[1]), REASON_WEIGHTS, REASON_THRESHOLD
+    )
+    reason, details = _reason(view, result.best, feature)
+    return Hint(result.best, reason, details)
+
+
+def _search(
+    view: PlayerView, legal: Sequence[Action], rng: Random, budget: Budget | None
+) -> SearchResult[Action]:
+    if not legal:
+        raise ValueError("choose_action needs at least one legal action")
+    if view.seat is None:
+        raise ValueError("a spectator's view has no seat to choose for")
+    options = list(legal)
+    sample_world = _world_sampler(view)
+    evaluate = _evaluator(view, recorded=False)
+    if len(options) == 1:
+        return search(options, sample_world, evaluate, rng, budget or Budget())
+    # ``normal``'s choice stands unless the search finds better with some confidence: what
+    # random play-outs cannot tell apart, its card counting and hand evaluation can.
+    preferred = options.index(normal.choose_action(view, legal, rng))
+    return search(options, sample_world, evaluate, rng, budget or Budget(), preferred)
+
+
+def _world_sampler(view: PlayerView) -> Callable[[Random], GameState]:
+    def sample_world(rng: Random) -> GameState:
+        return simulate.sample(view, rng)
+
+    return sample_world
+
+
+def _evaluator(view: PlayerView, recorded: bool) -> Callable[[GameState, Action, Random], Outcome]:
+    """Play an action out in a world and score it for the view's side; ``recorded`` play-outs
+    go through ``apply`` to the end, so that the awards of the count are known (``FEATURES``)."""
+    assert view.seat is not None
+    seat = view.seat
+    side = view.side_of(seat)
+    rules = view.rules
+
+    def evaluate(world: GameState, action: Action, rng: Random) -> Outcome:
+        end, awards = _play_to_end(world, seat, action, rng, recorded)
+        chances = race_chances(end.scores, rules.target, POINT_UNIT, end.winner)
+        if not recorded:
+            return Outcome(chances[side])
+        return Outcome(chances[side], _features(awards, end.winner, side, rules.sides))
+
+    return evaluate
+
+
+def _play_to_end(
+    world: GameState, seat: int, action: Action, rng: Random, recorded: bool
+) -> tuple[GameState, tuple[PointsAwarded, ...]]:
+    """Apply ``action`` and play the hand out; the final state and the awards of the count
+    (known only for a ``recorded`` play-out, or one that the guided play finished)."""
+    transition = apply(world, seat, action)
+    state = transition.state
+    ended = _ended(transition.events)
+    if ended is not None:
+        return state, ended
+    return _play_out(state, rng, recorded)
+
+
+def _play_out(
+    state: GameState, rng: Random, recorded: bool
+) -> tuple[GameState, tuple[PointsAwarded, ...]]:
+    """Play the hand out from ``state``; the final state and the awards of the count."""
+    while state.winner is None and state.phase in (Phase.DECLARE, Phase.REPLY, Phase.DISCARD):
+        # What is left before the tricks is decided sensibly: a random dealer would run the
+        # pack half the time and a random discard throws trumps away.
+        actor = state.to_act
+        assert actor is not None
+        options = legal_actions(state, actor)
+        # ``normal`` answers a beg or a candidate; ``easy`` discards (as well, and far cheaper).
+        policy = easy.choose_action if state.phase is Phase.DISCARD else normal.choose_action
+        transition = apply(state, actor, policy(observe(state, actor), options, rng))
+        state = transition.state
+        ended = _ended(transition.events)
+        if ended is not None:
+            return state, ended
+    # The rest of the current trick is played sensibly (a random player would rarely trump a
+    # ten away or take a trick worth taking), the rest of the hand at random: the simulation
+    # path's own play-out.
+    trick = state.tricks_played
+    while state.phase is Phase.PLAY and state.tricks_played == trick and state.trick:
+        actor = state.to_act
+        assert actor is not None
+        card = _sensible_card(state, actor, legal_actions(state, actor))
+        transition = apply(state, actor, card)
+        state = transition.state
+        ended = _ended(transition.events)
+        if ended is not None:
+            return state, ended
+    if not recorded:
+        return simulate.playout(state, rng), ()
+    while True:
+        actor = state.to_act
+        assert actor is not None
+        options = legal_actions(state, actor)
+        transition = apply(state, actor, options[int(rng.random() * len(options))])
+        state = transition.state
+        ended = _ended(transition.events)
+        if ended is not None:
+            return state, ended
+
+
+def _sensible_card(state: GameState, seat: int, legal: Sequence[Action]) -> Action:
+    """A quick, sensible card for play-outs (``easy``'s habits, read from the state): take a
+    trick worth taking as cheaply as possible, feed Game points to a partner who wins last,
+    keep the jack of trumps out of harm, otherwise throw the cheapest card."""
+    cards = [action.card for action in legal if isinstance(action, Play)]
+    if len(cards) != len(legal) or len(cards) == 1:
+        return legal[0]
+    trump = state.trump_suit
+    assert trump is not None
+    trump_index = "shdc".index(trump)
+    trick = state.current_trick
+    if not trick:
+        plain = [c for c in cards if c.suit != trump and c.rank not in ("T", "A")]
+        if plain:
+            return Play(min(plain, key=_rank_code))
+        trumps = [c for c in cards if c.suit == trump]
+        if trumps and max(trumps, key=_rank_code).rank in ("A", "K"):
+            return Play(max(trumps, key=_rank_code))
+        return Play(min(cards, key=_cheapness(trump)))
+    indices = [card.index for _, card in trick]
+    best_at = trick_winner_offset(indices, trump_index)
+    best_seat, best = trick[best_at]
+    last = len(trick) == state.rules.players - 1
+    side = state.side_of(seat)
+    stake = sum(GAME_VALUE.get(card.rank, 0) for _, card in trick)
+    if any(card.suit == trump and card.rank == "J" for _, card in trick):
+        stake += 30
+    winners = [c for c in cards if trick_winner_offset([best.index, c.index], trump_index) == 1]
+    if state.side_of(best_seat) == side:
+        if last:
+            jack = [c for c in cards if c.suit == trump and c.rank == "J"]
+            if jack:
+                return Play(jack[0])
+            feed = [c for c in cards if c.suit != trump and GAME_VALUE.get(c.rank, 0)]
+            if feed:
+                return Play(max(feed, key=lambda c: GAME_VALUE[c.rank]))
+        return Play(min(cards, key=_cheapness(trump)))
+    if winners and (stake > 0 or last):
+        jack = [c for c in winners if c.suit == trump and c.rank == "J"]
+        if last and jack:
+            return Play(jack[0])
+        safe = [c for c in winners if not (c.suit == trump and c.rank == "J")] or winners
+        return Play(min(safe, key=lambda c: (c.suit == trump, c.rank_code)))
+    throw = [c for c in cards if not (c.suit == trump and c.rank == "J")] or cards
+    return Play(min(throw, key=_cheapness(trump)))
+
+
+def _rank_code(card: Card) -> int:
+    return card.rank_code
+
+
+def _cheapness(trump: str) -> Callable[[Card], tuple[bool, int, int]]:
+    def key(card: Card) -> tuple[bool, int, int]:
+        return (card.suit == trump, GAME_VALUE.get(card.rank, 0), card.rank_code)
+
+    return key
+
+
+def _ended(events: Sequence[object]) -> tuple[PointsAwarded, ...] | None:
+    """The awards of a hand that these events finished (the count, or a game won before
+    it), or ``None`` while the hand goes on."""
+    if not any(isinstance(e, HandEnded | GameOver) for e in events):
+        return None
+    for event in events:
+        if isinstance(event, HandEnded):
+            return tuple(event.awards)
+    return tuple(e for e in events if isinstance(e, PointsAwarded))
+
+
+def _features(
+    awards: Sequence[PointsAwarded], winner: int | None, side: int, sides: int
+) -> tuple[float, ...]:
+    values = [0.0] * len(FEATURES)
+    if winner is not None:
+        values[0] = 1.0 if winner == side else -1.0
+    other = len(FEATURES) - 1
+    for award in awards:
+        at = _FEATURE_OF.get(award.reason, other)
+        values[at] += award.points if award.side == side else -award.points / max(sides - 1, 1)
+    return tuple(values)
+
+
+def _reason(
+    view: PlayerView, action: Action, feature: int | None
+) -> tuple[str | None, tuple[str, ...]]:
+    """The reason code for the deciding ``feature``, and the cards it is about."""
+    if feature is None:
+        return None, ()
+    name = FEATURES[feature]
+    if name in ("jack", "hang_jack") and view.trump is not None:
+        jack = f"J{view.trump}"
+        if any(str(card) == jack for card in view.hand):
+            return "saves_jack", (jack,)
+        return ("hangs_jack" if view.rules.variant == "caribbean" else "takes_jack"), (jack,)
+    reason = {
+        "won": "wins_game",
+        "game": "wins_game_point",
+        "high": "takes_high",
+        "low": "keeps_low",
+    }.get(name)
+    if reason is None:
+        return None, ()
+    return reason, (str(action.card),) if isinstance(action, Play) else ()
+
+
+__all__ = ["FEATURES", "REASONS", "Budget", "choose_action", "hint"]

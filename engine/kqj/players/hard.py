@@ -1,0 +1,478 @@
+"""Level ``hard`` for KQJ: determinized search (``engine.search``) over the simulation path.
+
+Every decision — taking the Return or passing (§5.3), the contract of the second round, bids,
+capots, counters and overcounters (§6.3, in turn or out of turn), and each card — is searched
+the same way:
+
+1. **Worlds.** ``simulate.sample(view, rng)`` deals the cards the seat cannot see uniformly
+   among the deals that agree with everything it knows: hand sizes, the cards played, the
+   Return in its taker's hand, the voids and the cards that could not beat the master card
+   (§5.4); before the Return is taken the stock under it is shuffled too.
+2. **Play-outs.** In each world every option is applied (``apply``) and the round is played
+   to its end: what is left of the contract phases as level ``normal`` decides it (a random
+   bidder would bid up to a capot), the rest of the current trick by a quick sensible policy
+   (``_sensible_card``: take a trick worth taking cheaply, load a partner's trick, else throw
+   the cheapest card) and the other tricks by ``simulate.playout`` (random legal cards, the
+   engine's own rules). Out-of-turn counters are not played out.
+3. **Scoring.** The end of the round is scored as the chance of winning the game
+   (``engine.search.race_chances`` on the victory points): round points, bonuses, the
+   contract made or failed, litigation and the pool count through the victory points they
+   bring, and reaching the target is worth the game.
+4. **Choice.** Options are compared in common worlds and dropped once clearly worse
+   (``engine.search``). ``normal``'s choice stands unless another option beats it with some
+   confidence (more for contract decisions, ``CONTRACT_PREFER_Z``, which random tricks judge
+   less well than a card in the trick at hand). In the auction only a few bids are searched
+   (``_candidates``).
+
+``hint`` runs the same search and names what decided it (``REASONS``).
+
+>>> import random
+>>> from engine import kqj
+>>> state = kqj.new_game(kqj.preset("kqj"), seed=3)
+>>> seat = state.to_act
+>>> legal = kqj.legal_actions(state, seat)
+>>> choose_action(kqj.observe(state, seat), legal, random.Random(0), Budget(40)) in legal
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from random import Random
+from typing import Final
+
+from engine.cards import SUIT_MASKS, Card
+from engine.core import Play
+from engine.kqj import simulate
+from engine.kqj.actions import (
+    Action,
+    Bid,
+    Counter,
+    GameOver,
+    Overcounter,
+    Pass,
+    RoundEnded,
+    Take,
+)
+from engine.kqj.deck import ALL_TRUMP, BEATERS, CONTRACTS, FULL_MASK, PLAYERS, POINTS
+from engine.kqj.game import apply
+from engine.kqj.legality import legal_actions
+from engine.kqj.players import easy, normal
+from engine.kqj.rules import BID_STEP
+from engine.kqj.state import GameState, Phase, master_of
+from engine.kqj.view import PlayerView, observe
+from engine.search import (
+    PREFER_Z,
+    Budget,
+    Hint,
+    Outcome,
+    SearchResult,
+    deciding_feature,
+    race_chances,
+    search,
+)
+
+VP_UNIT: Final = 150.0
+"""Victory points that move together in the race to the target (a decided round pays its
+winner about this much): the ``unit`` of ``race_chances``."""
+
+REASONS: Final = (
+    "wins_game",
+    "makes_contract",
+    "breaks_contract",
+    "counter_breaks_bid",
+    "kq",
+    "dix_de_der",
+    "capot",
+    "takes_points",
+)
+"""The reason codes of KQJ hints:
+
+- ``wins_game``: the choice wins the game (reaches the target) more often;
+- ``makes_contract`` / ``breaks_contract``: the seat's team makes its contract, or the
+  contract of another team fails, more often (§5.7, §6.1, §6.3);
+- ``counter_breaks_bid``: a counter (or staying silent) pays because the bid fails (§6.3);
+- ``kq``: a KQ or KQJ bonus (§5.5) comes with it; ``dix_de_der``: the last trick (§5.5);
+  ``capot``: every trick (§5.5);
+- ``takes_points``: the team simply takes more round points.
+"""
+
+
+def choose_action(
+    view: PlayerView, legal: Sequence[Action], rng: Random, budget: Budget | None = None
+) -> Action:
+    """The ``hard`` level's choice among ``legal`` for the seat of ``view``.
+
+    For a seat that is not to act, ``legal`` holds only an out-of-turn counter or overcounter:
+    the answer is ``choose_interruption``'s, or the first action. ``budget`` defaults to
+    ``Budget()``: a fixed number of play-outs, so the choice depends only on the view, the
+    legal actions and the generator's state.
+    """
+    if not legal:
+        raise ValueError("choose_action needs at least one legal action")
+    if view.seat is None:
+        raise ValueError("a spectator's view has no seat to choose for")
+    if view.seat != view.to_act:
+        return choose_interruption(view, legal, rng, budget) or legal[0]
+    if len(legal) == 1:
+        return legal[0]
+    usual = normal.choose_action(view, legal, rng)
+    best = _search(view, _candidates(view, legal, usual), usual, rng, budget).best
+    assert best is not None
+    return best
+
+
+def choose_interruption(
+    view: PlayerView, legal: Sequence[Action], rng: Random, budget: Budget | None = None
+) -> Action | None:
+    """The counter or overcounter the seat makes now, out of turn, or ``None`` to stay silent:
+    the search weighs each against letting the seat to act go on."""
+    options: list[Action | None] = [None]
+    options.extend(a for a in legal if isinstance(a, Counter | Overcounter))
+    if len(options) == 1:
+        return None
+    usual = normal.choose_interruption(view, legal, rng)
+    return _search(view, options, usual, rng, budget).best
+
+
+def hint(
+    view: PlayerView, legal: Sequence[Action], rng: Random, budget: Budget | None = None
+) -> Hint[Action | None]:
+    """What ``hard`` would do now, with the reason (``REASONS``) where the search can tell. For
+    a seat that is not to act the action is its counter or overcounter, or ``None`` to stay
+    silent.
+
+    >>> import random
+    >>> from engine import kqj
+    >>> state = kqj.new_game(kqj.preset("kqj"), seed=2)
+    >>> seat = state.to_act
+    >>> legal = kqj.legal_actions(state, seat)
+    >>> advice = hint(kqj.observe(state, seat), legal, random.Random(1), Budget(60))
+    >>> advice.action in legal, advice.reason is None or advice.reason in REASONS
+    (True, True)
+    """
+    if not legal:
+        raise ValueError("a hint needs at least one legal action")
+    if view.seat is None:
+        raise ValueError("a spectator's view has no seat to hint for")
+    options: list[Action | None]
+    usual: Action | None
+    if view.seat != view.to_act:
+        options = [None, *(a for a in legal if isinstance(a, Counter | Overcounter))]
+        usual = normal.choose_interruption(view, legal, rng)
+    else:
+        usual = normal.choose_action(view, legal, rng)
+        options = list(_candidates(view, legal, usual))
+    result = _search(view, options, usual, rng, budget)
+    return Hint(result.best, *_explain(view, result))
+
+
+# --- what is searched ----------------------------------------------------------------------
+
+RAISES: Final = (0, 2, 4)
+"""Bids tried in the best contract: the lowest allowed value, and so many steps above it."""
+
+
+def _candidates(view: PlayerView, legal: Sequence[Action], usual: Action) -> list[Action]:
+    """The options worth a search: every legal action, except in the auction, where the
+    dozens of bids are cut to passing, the lowest bid in every contract, a few higher bids in
+    the contract the hand suits best, ``normal``'s own choice and a counter. A partner's bid is
+    never raised: the play-outs' random tricks cannot judge a raise of a contract that the
+    partner's hand already backs (§6.3)."""
+    if view.phase is not Phase.AUCTION:
+        return list(legal)
+    assert view.seat is not None
+    wanted: list[Action] = [a for a in legal if isinstance(a, Pass | Counter)]
+    bids = [a for a in legal if isinstance(a, Bid)]
+    if view.bidder is not None and view.is_partner(view.seat, view.bidder):
+        bids = []
+    if bids:
+        lowest = min(b.value for b in bids)
+        contracts = sorted({b.contract for b in bids}, key=CONTRACTS.index)
+        wanted.extend(Bid(lowest, c) for c in contracts)
+        best = max(
+            contracts,
+            key=lambda c: normal.estimate(view, view.hand, CONTRACTS.index(c)),
+        )
+        wanted.extend(Bid(lowest + k * BID_STEP, best) for k in RAISES[1:])
+        wanted.append(usual)
+    unique: list[Action] = []
+    for action in wanted:
+        if action in legal and action not in unique:
+            unique.append(action)
+    return unique
+
+
+def _search(
+    view: PlayerView,
+    options: Sequence[Action | None],
+    usual: Action | None,
+    rng: Random,
+    budget: Budget | None,
+) -> SearchResult[Action | None]:
+    seat = view.seat
+    assert seat is not None
+    rules = view.rules
+
+    # ``normal``'s choice stands unless the search finds better with some confidence: what
+    # random play-outs cannot tell apart, its card counting can.
+    preferred = options.index(usual) if usual in options else None
+
+    def sample_world(world_rng: Random) -> _World:
+        return _World(simulate.sample(view, world_rng))
+
+    def evaluate(world: _World, option: Action | None, play_rng: Random) -> Outcome:
+        if option is None:
+            end = _play_out(world.state, world, play_rng)
+        else:
+            end = _play_to_end(world, seat, option, play_rng)
+        # Random partners: a seat plays for itself, whatever the round's team (§6.2).
+        side = end.side_of(seat)
+        chances = race_chances(end.scores, rules.target, VP_UNIT, end.winner)
+        return Outcome(chances[side], _features(end, seat))
+
+    # Random tricks judge a card in the trick at hand well, a whole round's contract less so:
+    # the Return, bids and counters need stronger evidence to overrule ``normal``.
+    prefer_z = PREFER_Z if view.phase is Phase.PLAY else CONTRACT_PREFER_Z
+    return search(
+        list(options), sample_world, evaluate, rng, budget or Budget(), preferred, prefer_z
+    )
+
+
+CONTRACT_PREFER_Z: Final = 2.0
+"""Standard errors by which the search must beat ``normal``'s contract decision (``PREFER_Z``
+for cards)."""
+
+
+class _World:
+    """One sampled deal, and what every option tried in it shares: each seat's hand
+    strength per contract (``easy.contract_strength``), worked out when first needed."""
+
+    __slots__ = ("_strengths", "state")
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self._strengths: dict[tuple[int, int, int], float] = {}
+
+    def strength(self, state: GameState, seat: int, contract: int) -> float:
+        """The strength of ``seat``'s hand for ``contract``, the Return included while it
+        is on offer (§5.3); ``state`` is this world after some contract decisions."""
+        key = (state.deal_count, seat, contract)
+        known = self._strengths.get(key)
+        if known is None:
+            hand = state.hand(seat)
+            offered = state.return_face
+            if offered is not None and state.phase in (Phase.FIRST_ROUND, Phase.SECOND_ROUND):
+                hand = (*hand, offered)
+            known = self._strengths[key] = easy.contract_strength(hand, contract)
+        return known
+
+
+def _play_to_end(world: _World, seat: int, action: Action, rng: Random) -> GameState:
+    transition = apply(world.state, seat, action)
+    if _ended(transition.events):
+        return transition.state
+    return _play_out(transition.state, world, rng)
+
+
+def _ended(events: Sequence[object]) -> bool:
+    return any(isinstance(e, RoundEnded | GameOver) for e in events)
+
+
+def _play_out(state: GameState, world: _World, rng: Random) -> GameState:
+    """Play the round out from ``state``: contract phases as ``normal`` would, the current
+    trick sensibly, the rest at random (``simulate.playout``)."""
+    while state.phase not in (Phase.PLAY, Phase.OVER):
+        actor = state.to_act
+        assert actor is not None
+        legal = legal_actions(state, actor)
+        transition = apply(state, actor, _contract_choice(state, actor, legal, world, rng))
+        state = transition.state
+        if _ended(transition.events):
+            return state
+    # The rest of the current trick is played sensibly: a random player would rarely take
+    # a trick worth taking or keep its points out of an opponent's reach.
+    trick = state.tricks_played
+    while state.phase is Phase.PLAY and state.tricks_played == trick and state.trick:
+        actor = state.to_act
+        assert actor is not None
+        transition = apply(state, actor, _sensible_card(state, actor))
+        state = transition.state
+        if _ended(transition.events):
+            return state
+    return simulate.playout(state, rng)
+
+
+def _contract_choice(
+    state: GameState, seat: int, legal: Sequence[Action], world: _World, rng: Random
+) -> Action:
+    """``normal``'s decision in a contract phase, from the world's strengths (a view and
+    ``normal`` itself cost ten times more, for the same answer). Out-of-turn counters are
+    not played out."""
+    phase = state.phase
+    if phase is Phase.FIRST_ROUND:
+        offered = state.return_face
+        assert offered is not None
+        strong = world.strength(state, seat, offered.suit_index) >= normal.TAKE_FIRST
+        return legal[0] if strong else Pass()
+    if phase is Phase.SECOND_ROUND:
+        takes = [a for a in legal if isinstance(a, Take) and a.contract is not None]
+        best = max(
+            takes, key=lambda a: world.strength(state, seat, CONTRACTS.index(a.contract or ""))
+        )
+        strength = world.strength(state, seat, CONTRACTS.index(best.contract or ""))
+        return best if strength >= normal.TAKE_SECOND else Pass()
+    if phase is Phase.AUCTION:
+        if state.bidder >= 0 and state.team_of[state.bidder] == state.team_of[seat]:
+            return Pass()
+        contracts = range(state.rules.contract_count)
+        teams = state.rules.team_count
+        estimates = {
+            c: normal.estimate_from_strength(world.strength(state, seat, c), teams)
+            for c in contracts
+        }
+        hand = state.hand(seat)
+        top_trumps = {
+            c: sum(1 for card in hand if card.suit_index == c and card.rank in "987A")
+            for c in contracts
+        }
+        lowest = max(state.rules.min_bid, state.bid + BID_STEP)
+        return normal.auction_bid(estimates, top_trumps, lowest, legal)
+    return normal.choose_action(observe(state, seat), legal, rng)
+
+
+def _sensible_card(state: GameState, seat: int) -> Action:
+    """A quick, sensible card for play-outs (``easy``'s habits, read from the state): win a
+    trick carrying points as cheaply as is safe, load a partner's safe trick with points,
+    otherwise throw the cheapest card."""
+    legal = legal_actions(state, seat)
+    if len(legal) == 1:
+        return legal[0]
+    cards = [a.card.index for a in legal if isinstance(a, Play)]
+    contract = state.contract
+    beaters = BEATERS[contract]
+    points = POINTS[contract]
+    trick = state.trick
+    if not trick:
+        return Play(Card.from_index(_lead(state, seat, cards, contract)))
+    master_seat, master = master_of(trick, state.leader, contract)
+    team_of = state.team_of
+    ours = team_of[master_seat] == team_of[seat]
+    after = [(seat + k) % PLAYERS for k in range(1, PLAYERS - len(trick))]
+    opponents_after = any(team_of[s] != team_of[seat] for s in after)
+    winners = [c for c in cards if beaters[master] >> c & 1]
+    stake = sum(points[c] for c in trick)
+
+    def cheapness(card: int) -> tuple[int, bool, int]:
+        return (points[card], _is_trump(card, contract), card)
+
+    if ours and len(winners) < len(cards):
+        if not opponents_after:
+            return Play(Card.from_index(max(cards, key=lambda c: (points[c], -c))))
+        return Play(Card.from_index(min(cards, key=cheapness)))
+    if winners and (stake >= 10 or not opponents_after):
+        plain = [c for c in winners if not _is_trump(c, contract)]
+        if plain:
+            return Play(Card.from_index(max(plain, key=lambda c: points[c])))
+        return Play(Card.from_index(min(winners, key=lambda c: (points[c], c))))
+    return Play(Card.from_index(min(cards, key=cheapness)))
+
+
+def _lead(state: GameState, seat: int, cards: list[int], contract: int) -> int:
+    """Lead a master card (the strongest unseen-proof card of its suit), else a cheap card."""
+    played = 0
+    for _, card in state.played:
+        played |= card.bit
+    unseen = FULL_MASK & ~played & ~state.hands[seat]
+    beaters = BEATERS[contract]
+    points = POINTS[contract]
+    masters = [c for c in cards if not beaters[c] & unseen & SUIT_MASKS[c >> 4]]
+    if masters:
+        return max(masters, key=lambda c: (points[c], c))
+    plain = [c for c in cards if not _is_trump(c, contract)] or cards
+    return min(plain, key=lambda c: (points[c], c))
+
+
+def _is_trump(card: int, contract: int) -> bool:
+    return contract == ALL_TRUMP or card >> 4 == contract
+
+
+# --- explaining a choice -------------------------------------------------------------------
+
+FEATURES: Final = ("won", "vp", "contract", "kq", "dix_de_der", "capot", "round_points")
+"""What hints compare, for the seat's side, ours minus theirs: the game won (1 or -1), victory
+points of the round, the contract (1 made by our team or failed by another, -1 the other
+way round), KQ / KQJ points, the last trick, a capot, round points."""
+_REASON_WEIGHTS: Final = (300.0, 1.0, 60.0, 1.0, 1.0, 1.0, 0.25)
+"""What each feature is worth when explaining a choice, in victory points."""
+REASON_THRESHOLD: Final = 4.0
+"""The least difference, in victory points, that a hint names as the reason."""
+
+
+def _features(end: GameState, seat: int) -> tuple[float, ...]:
+    summary = end.last_round
+    values = [0.0] * len(FEATURES)
+    side = end.side_of(seat)
+    winner = end.winner
+    if winner is not None:
+        won = winner if isinstance(winner, tuple) else (winner,)
+        values[0] = 1.0 if side in won else -1.0
+    if summary is None:
+        return tuple(values)
+    # The round's teams: once a round is over ``apply`` has drawn the next round's (§6.2).
+    team = next(t for t, seats in enumerate(summary.teams) if seat in seats)
+    others = len(summary.teams) - 1
+    for award in summary.awards:
+        mine = award.side == side
+        values[1] += award.points if mine else -award.points / max(others, 1)
+    ours_contract = summary.contract_team == team
+    made = summary.outcome in ("made", "won")
+    if summary.outcome != "litigation":
+        values[2] = 1.0 if made == ours_contract else -1.0
+    for bonus in summary.bonuses:
+        sign = 1.0 if bonus.team == team else -1.0 / max(others, 1)
+        at = {"kq": 3, "kqj": 3, "dix_de_der": 4, "capot": 5}[bonus.kind]
+        values[at] += sign * bonus.points
+    mine_points = summary.round_points[team]
+    values[6] = mine_points - max(p for t, p in enumerate(summary.round_points) if t != team)
+    return tuple(values)
+
+
+def _explain(
+    view: PlayerView, result: SearchResult[Action | None]
+) -> tuple[str | None, tuple[str, ...]]:
+    runner_up = result.runner_up()
+    if runner_up is None:
+        return None, ()
+    chosen = result.stats_of(result.best)
+    feature = deciding_feature(chosen, runner_up, _REASON_WEIGHTS, REASON_THRESHOLD)
+    if feature is None:
+        return None, ()
+    name = FEATURES[feature]
+    best = result.best
+    details = (str(best.card),) if isinstance(best, Play) else ()
+    if name == "won":
+        return "wins_game", details
+    if best is None:
+        return None, ()  # staying silent needs no reason
+    if isinstance(best, Counter | Overcounter) and name in ("vp", "contract"):
+        return "counter_breaks_bid", ()
+    if name == "contract":
+        seat = view.seat
+        assert seat is not None
+        ours = view.declarer is not None and view.team_of[view.declarer] == view.team_of[seat]
+        if view.phase is not Phase.PLAY or ours:
+            return "makes_contract", details
+        return "breaks_contract", details
+    reason = {"kq": "kq", "dix_de_der": "dix_de_der", "capot": "capot"}.get(name, "takes_points")
+    return reason, details
+
+
+__all__ = [
+    "FEATURES",
+    "REASONS",
+    "Budget",
+    "choose_action",
+    "choose_interruption",
+    "hint",
+]

@@ -1,0 +1,172 @@
+"""Level ``hard`` (determinized search) in KQJ: budgets, reproducibility, running in a worker
+process, out-of-turn decisions and hints whose reasons are clear. Legality over every mode,
+blindness to hidden cards and the tactical positions are in ``test_players.py``."""
+
+from __future__ import annotations
+
+import itertools
+import pickle
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine import kqj
+from engine.kqj import Bid, Capot, Counter, GameState, Phase, Play
+from engine.kqj.players import REASONS, Budget, Hint, choose, hint, interrupt
+
+from .support import AUCTION, BASE, VARIANTS, act, fill, random_step
+
+QUICK = Budget(simulations=40)
+
+
+def king_then_queen() -> GameState:
+    """Hearts trumps (a capot contract). Seat 0 led the King of trumps to trick 1; in trick 2
+    it is void in spades with its partner master: the Queen makes KQ (§5.5)."""
+    hands = [
+        "Kh Qh 6h Ac Tc Hc Kd Qd",
+        "6s 7s 8s 9s Ts Js 4d 5d",
+        "Qs Ks As Hs 6d 7d 8d 9d",
+        "9h 8h 7h Ah Th Hh 4s 5s",
+        "Jh 5h Td Jd Ad Hd 4c 5c",
+        "4h 6c 7c 8c 9c Jc Qc Kc",
+    ]
+    state = kqj.deal(AUCTION, dealer=5, hands=hands)
+    return act(state, Capot("h"), "Kh", "4d", "6d", "9h", "5h", "4h", "4s", "Jh", "6c")
+
+
+def high_bid_in_hearts() -> GameState:
+    """Seat 0 bids 170 in hearts on a weak hand; seat 1 holds the 9, 8, 7 and Ace of hearts."""
+    hands = fill({0: "Kh Qh Jh 6h 5h 4s 5s 6s", 1: "9h 8h 7h Ah 4d 5d 6d 7d"})
+    return act(kqj.deal(AUCTION, dealer=5, hands=hands), Bid(170, "h"))
+
+
+def mid_round(seed: int = 21) -> GameState:
+    rng = random.Random(seed)
+    state = kqj.new_game(BASE, seed)
+    while state.phase is not Phase.PLAY or state.tricks_played < 2:
+        seat = state.to_act
+        assert seat is not None
+        state = kqj.apply(state, seat, rng.choice(kqj.legal_actions(state, seat))).state
+    return state
+
+
+def test_the_default_budget_is_a_fixed_number_of_play_outs() -> None:
+    state = mid_round()
+    seat = state.to_act
+    assert seat is not None
+    view = kqj.observe(state, seat)
+    legal = kqj.legal_actions(state, seat)
+    moves = {choose("hard", view, legal, random.Random(5)) for _ in range(3)}
+    assert len(moves) == 1 and moves <= set(legal)
+
+
+def test_a_time_budget_stops_the_search_by_the_injected_clock() -> None:
+    ticks = itertools.count()
+    state = mid_round()
+    seat = state.to_act
+    assert seat is not None
+    budget = Budget(simulations=10**6, seconds=0.5, clock=lambda: float(next(ticks)))
+    legal = kqj.legal_actions(state, seat)
+    assert choose("hard", kqj.observe(state, seat), legal, random.Random(1), budget) in legal
+    assert next(ticks) <= 4  # read when starting and after the first world
+
+
+def test_decisions_pickle_for_a_worker_process() -> None:
+    """The view, the legal actions, the generator and the budget survive pickling and give the
+    same decision in turn, the same out-of-turn decision and the same hint."""
+    state = high_bid_in_hearts()
+    for seat in (1, 3):
+        arguments = (kqj.observe(state, seat), kqj.legal_actions(state, seat))
+        view, legal = pickle.loads(pickle.dumps(arguments))
+        rng = pickle.loads(pickle.dumps(random.Random(seat)))
+        budget = pickle.loads(pickle.dumps(QUICK))
+        assert choose("hard", view, legal, rng, budget) == choose(
+            "hard", *arguments, random.Random(seat), QUICK
+        )
+        assert interrupt("hard", view, legal, random.Random(2), budget) == interrupt(
+            "hard", *arguments, random.Random(2), QUICK
+        )
+        advice = hint(view, legal, random.Random(3), budget)
+        assert pickle.loads(pickle.dumps(advice)) == advice
+
+
+def test_out_of_turn_hard_counters_or_stays_silent() -> None:
+    state = high_bid_in_hearts()
+    for seat in range(6):
+        legal = kqj.legal_actions(state, seat)
+        if seat == state.to_act or not legal:
+            continue
+        choice = interrupt("hard", kqj.observe(state, seat), legal, random.Random(seat), QUICK)
+        assert choice is None or choice == Counter()
+        advice = hint(kqj.observe(state, seat), legal, random.Random(seat), QUICK)
+        assert advice.action is None or advice.action == Counter()
+
+
+def test_a_counter_hint_says_the_bid_breaks() -> None:
+    """Seat 1 holds the top hearts against a 170 bid in hearts: counter, because the bid fails."""
+    state = high_bid_in_hearts()
+    advice = hint(kqj.observe(state, 1), kqj.legal_actions(state, 1), random.Random(0))
+    assert advice == Hint(Counter(), "counter_breaks_bid")
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_hint_for_the_queen_after_the_king_is_kq(seed: int) -> None:
+    state = king_then_queen()
+    advice = hint(kqj.observe(state, 0), kqj.legal_actions(state, 0), random.Random(seed))
+    assert advice == Hint(Play("Qh"), "kq", ("Qh",))
+
+
+def test_the_hint_is_the_move_hard_makes() -> None:
+    state = mid_round(seed=22)
+    seat = state.to_act
+    assert seat is not None
+    view = kqj.observe(state, seat)
+    legal = kqj.legal_actions(state, seat)
+    advice = hint(view, legal, random.Random(4), QUICK)
+    assert advice.action == choose("hard", view, legal, random.Random(4), QUICK)
+    assert advice.reason is None or advice.reason in REASONS
+
+
+def test_the_auction_is_searched_among_a_few_bids() -> None:
+    """Of the 175 opening actions hard weighs a handful and bids a strong hand."""
+    state = kqj.deal(AUCTION, dealer=5, hands=fill({0: "9h 8h 7h Ah Th Hh As Ad"}))
+    legal = kqj.legal_actions(state, 0)
+    assert len(legal) > 100
+    choice = choose("hard", kqj.observe(state, 0), legal, random.Random(0))
+    assert isinstance(choice, Bid) and choice.contract == "h"
+
+
+def random_position(rules: kqj.Ruleset, seed: int, steps: int) -> GameState:
+    rng = random.Random(seed)
+    state = kqj.new_game(rules, seed)
+    for _ in range(steps):
+        if state.winner is not None:
+            break
+        seat, action = random_step(state, rng)
+        state = kqj.apply(state, seat, action).state
+    return state
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    rules=st.sampled_from(list(VARIANTS.values())),
+    seed=st.integers(0, 10**6),
+    steps=st.integers(0, 160),
+)
+def test_hints_are_legal_with_known_reasons_in_every_mode(
+    rules: kqj.Ruleset, seed: int, steps: int
+) -> None:
+    """In turn a legal action, out of turn a legal counter or silence; reasons from REASONS."""
+    state = random_position(rules, seed, steps)
+    for seat in range(6):
+        legal = kqj.legal_actions(state, seat)
+        if not legal:
+            continue
+        advice = hint(kqj.observe(state, seat), legal, random.Random(seed), Budget(12))
+        if seat == state.to_act:
+            assert advice.action in legal
+        else:
+            assert advice.action is None or advice.action in legal
+        assert advice.reason is None or advice.reason in REASONS
