@@ -1,23 +1,38 @@
 """Computer decisions as top-level functions, so that a worker process can take them
 (``bot.workers``). Only the view reaches a worker, never the full state: a computer sees what
-its seat sees."""
+its seat sees.
+
+Level ``hard`` searches within a time budget read from ``time.perf_counter`` in the worker
+(``engine.search.DEFAULT_SECONDS``, p95 under 300 ms); the other levels ignore the budget."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from random import Random
 from typing import Any
 
 from bot.families import family
+from engine.search import DEFAULT_SECONDS, Budget, Hint
+
+
+def budget() -> Budget:
+    """The search budget of one decision at a table: the engine's play-outs and time."""
+    return Budget(seconds=DEFAULT_SECONDS, clock=time.perf_counter)
 
 
 def decide(family_name: str, level: str, view: Any, legal: Sequence[Any], rng: Random) -> Any:
     """One expected decision."""
-    return family(family_name).choose(level, view, legal, rng)
+    return family(family_name).choose(level, view, legal, rng, budget())
 
 
 def interrupt(
     family_name: str, level: str, view: Any, legal: Sequence[Any], rng: Random
 ) -> Any | None:
     """One optional out-of-turn decision, or None."""
-    return family(family_name).interrupt(level, view, legal, rng)
+    return family(family_name).interrupt(level, view, legal, rng, budget())
+
+
+def hint(family_name: str, view: Any, legal: Sequence[Any], rng: Random) -> Hint[Any]:
+    """What level ``hard`` would do for this seat now, and why (a reason code or None)."""
+    return family(family_name).hint(view, legal, rng, budget())

@@ -509,6 +509,46 @@ class GameService:
 
     # --- play -----------------------------------------------------------------------------
 
+    async def hint(self, game_id: int, user_id: int, version: int) -> tuple[Panel, Any]:
+        """What level ``hard`` would do in the user's seat now, and why: the panel it was
+        asked from and the engine's ``Hint``. Only unrated tables offer hints; the search sees
+        the seat's own view and runs in the workers, outside the table's lock, and changes
+        nothing. A second click at the same version gets the same hint; a click while the
+        seat's hint is being searched is told to wait."""
+        table = await self._table(game_id)
+        panel = self._panel(table.current, user_id)
+        snap = panel.snapshot
+        if snap.status is Status.LOBBY:
+            raise ServiceError("act.not_started")
+        if snap.status is not Status.PLAYING:
+            raise ServiceError("act.table_closed")
+        if panel.handed_over:
+            raise ServiceError("act.handed_over")
+        if panel.seat is None or panel.view is None:
+            raise ServiceError("act.not_seated")
+        if not snap.record.offers_hints:
+            raise ServiceError("hint.off")
+        if snap.record.version != version:
+            raise ServiceError("act.stale")
+        if not panel.legal:
+            raise ServiceError("act.not_your_turn")
+        seat = panel.seat
+        known = table.hints.get(seat)
+        if known is not None and known[0] == version:
+            return panel, known[1]
+        if seat in table.hinting:
+            raise ServiceError("hint.busy")
+        table.hinting.add(seat)
+        try:
+            rng = random.Random(f"{snap.record.seed}:{version}:{seat}:hint")
+            found = await self.workers.run(
+                computers.hint, table.family.name, panel.view, list(panel.legal), rng
+            )
+        finally:
+            table.hinting.discard(seat)
+        table.hints[seat] = (version, found)
+        return panel, found
+
     async def act(self, game_id: int, user_id: int, code: str, expected_version: int) -> Panel:
         """Apply a player's click and return their panel as it is now (what the click is
         answered with); every refusal is a ServiceError naming why."""

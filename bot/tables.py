@@ -125,6 +125,10 @@ class Table:
     """The version at which they were last seen waiting: any move re-arms the nudge."""
     nudged: bool = False
     """Whether a nudge is live (posted and not yet taken down)."""
+    hints: dict[int, tuple[int, Any]] = field(default_factory=dict)
+    """Seat -> (version, hint): the last hint found for a seat, given again on a second click."""
+    hinting: set[int] = field(default_factory=set)
+    """Seats whose hint is being searched right now."""
 
     @property
     def id(self) -> int:

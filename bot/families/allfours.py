@@ -11,6 +11,7 @@ from bot.families.base import Family, OptionsError, Result, Stats, places_from_s
 from engine import allfours
 from engine.allfours import MAX_TARGET
 from engine.core import RulesetError
+from engine.search import Budget, Hint
 
 _KICKS: Final = {"trinidad": "6", "tobago": "2"}
 
@@ -149,8 +150,19 @@ class AllFoursFamily(
         view: allfours.PlayerView,
         legal: Sequence[allfours.Action],
         rng: Random,
+        budget: Budget | None = None,
     ) -> allfours.Action:
-        return allfours.players.choose(level, view, legal, rng)
+        return allfours.players.choose(level, view, legal, rng, budget)
+
+    def hint(
+        self,
+        view: allfours.PlayerView,
+        legal: Sequence[allfours.Action],
+        rng: Random,
+        budget: Budget | None = None,
+    ) -> Hint[allfours.Action | None]:
+        found = allfours.players.hint(view, legal, rng, budget)
+        return Hint(found.action, found.reason, found.details)
 
     def result(self, state: allfours.GameState) -> Result | None:
         if state.winner is None:

@@ -30,6 +30,8 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any, Generic, TypeVar
 
+from engine.search import Budget, Hint
+
 RulesT = TypeVar("RulesT")
 StateT = TypeVar("StateT")
 ActionT = TypeVar("ActionT")
@@ -192,16 +194,37 @@ class Family(ABC, Generic[RulesT, StateT, ActionT, ViewT]):
         """Read ``encode``'s code back; anything else raises ``ValueError``."""
 
     @abstractmethod
-    def choose(self, level: str, view: ViewT, legal: Sequence[ActionT], rng: Random) -> ActionT:
+    def choose(
+        self,
+        level: str,
+        view: ViewT,
+        legal: Sequence[ActionT],
+        rng: Random,
+        budget: Budget | None = None,
+    ) -> ActionT:
         """The computer's decision at ``level`` for an expected actor, from that seat's view
-        and legal actions only (the engine's ``players.choose``; a pure, picklable call)."""
+        and legal actions only (the engine's ``players.choose``; a pure, picklable call).
+        ``budget`` bounds level ``hard``'s search; the other levels ignore it."""
 
     def interrupt(
-        self, level: str, view: ViewT, legal: Sequence[ActionT], rng: Random
+        self,
+        level: str,
+        view: ViewT,
+        legal: Sequence[ActionT],
+        rng: Random,
+        budget: Budget | None = None,
     ) -> ActionT | None:
         """The computer's optional out-of-turn action (None: it stays silent). Families
         without out-of-turn actions keep this default."""
         return None
+
+    @abstractmethod
+    def hint(
+        self, view: ViewT, legal: Sequence[ActionT], rng: Random, budget: Budget | None = None
+    ) -> Hint[ActionT | None]:
+        """What level ``hard`` would do for the seat of ``view`` and why (the engine's
+        ``players.hint``): for a Hint button. ``action`` None: stay silent (an optional
+        out-of-turn action not worth taking)."""
 
     @abstractmethod
     def result(self, state: StateT) -> Result | None:

@@ -9,6 +9,7 @@ from typing import Any, Final
 from bot.families.base import Family, OptionsError, Result, Stats, places_from_scores
 from engine import kqj
 from engine.core import RulesetError
+from engine.search import Budget, Hint
 
 _OPTIONS: Final = ("teams", "random_partners", "auction", "target")
 """Table options, named as the engine's Ruleset fields."""
@@ -126,17 +127,38 @@ class KQJFamily(Family[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.PlayerView]):
         return kqj.decode_action(code)
 
     def choose(
-        self, level: str, view: kqj.PlayerView, legal: Sequence[kqj.Action], rng: Random
+        self,
+        level: str,
+        view: kqj.PlayerView,
+        legal: Sequence[kqj.Action],
+        rng: Random,
+        budget: Budget | None = None,
     ) -> kqj.Action:
-        return kqj.players.choose(level, view, legal, rng)
+        return kqj.players.choose(level, view, legal, rng, budget)
 
     def interrupt(
-        self, level: str, view: kqj.PlayerView, legal: Sequence[kqj.Action], rng: Random
+        self,
+        level: str,
+        view: kqj.PlayerView,
+        legal: Sequence[kqj.Action],
+        rng: Random,
+        budget: Budget | None = None,
     ) -> kqj.Action | None:
         out_of_turn = [a for a in legal if isinstance(a, _OUT_OF_TURN)]
         if not out_of_turn:
             return None
-        return kqj.players.interrupt(level, view, out_of_turn, rng)
+        return kqj.players.interrupt(level, view, out_of_turn, rng, budget)
+
+    def hint(
+        self,
+        view: kqj.PlayerView,
+        legal: Sequence[kqj.Action],
+        rng: Random,
+        budget: Budget | None = None,
+    ) -> Hint[kqj.Action | None]:
+        """In turn, the action to take; out of turn (a counter open to the seat), the counter
+        or overcounter, or None to stay silent."""
+        return kqj.players.hint(view, legal, rng, budget)
 
     def result(self, state: kqj.GameState) -> Result | None:
         winner = state.winner

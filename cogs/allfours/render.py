@@ -554,6 +554,13 @@ class AllFoursRenderer(
                 )
             )
 
+    def action_text(self, panel: Panel, action: allfours.Action, locale: str) -> str:
+        """A discard is chosen in a menu, so it has no button of its own to name it."""
+        if isinstance(action, allfours.Discard):
+            cards = " ".join(card_text(card) for card in action.cards)
+            return t("panel.discard_these", locale, cards=cards)
+        return super().action_text(panel, action, locale)
+
     def panel_signature(self, panel: Panel) -> tuple[Any, ...]:
         """What the panel shows besides the hand: the trumps, the score, the last trick (once
         per trick) and the trick on the table while it is the owner's turn."""

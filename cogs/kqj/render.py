@@ -640,6 +640,15 @@ class KQJRenderer(TableRenderer[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.Play
             )
         )
 
+    def action_text(self, panel: Panel, action: kqj.Action, locale: str) -> str:
+        """A bid is chosen in two menus, so it has no single button to name it."""
+        if isinstance(action, kqj.Bid):
+            name = contract_text(action.contract, locale)
+            return t("kqj.bid_value", locale, value=action.value, contract=name)
+        if isinstance(action, kqj.Capot):
+            return t("kqj.capot_bid", locale, contract=contract_text(action.contract, locale))
+        return super().action_text(panel, action, locale)
+
     def panel_signature(self, panel: Panel) -> tuple[Any, ...]:
         """The contract and the standing bid (the panel shows them), and the trick while it
         is the owner's turn."""

@@ -451,6 +451,16 @@ class TableCog(commands.GroupCog):
         self.tables.presenter.note_rendered(message.id, "", embed, view)
         await self.service.set_message(snap.id, message.id, None)
 
+    async def on_hint(self, interaction: discord.Interaction, game_id: int, version: int) -> None:
+        """The panel's Hint button: what level ``hard`` would do in the clicker's seat, and
+        why, answered privately (the search may take a moment, so the answer is deferred)."""
+        await self._check_family(game_id)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        panel, found = await self.service.hint(game_id, interaction.user.id, version)
+        await answer(
+            interaction, render.hint_text(panel, found, self.renderer, locale_of(interaction))
+        )
+
     async def on_action(
         self, interaction: discord.Interaction, game_id: int, version: int, code: str
     ) -> None:

@@ -10,6 +10,8 @@ carries what the click needs and nothing secret (at most 100 characters):
 - ``<fam>:k:<game>``                  lobby: seat a computer (each option's value is a level)
 - ``<fam>:h:<game>``                  "My hand" on the table message
 - ``<fam>:r:<game>``                  refresh button of a hand panel
+- ``<fam>:i:<game>:<version>``        "Hint" in a hand panel (unrated tables): what level
+                                      ``hard`` would do, answered privately
 - ``<fam>:p:<game>``                  "Play again" on a game-over message
 - ``<fam>:a:<game>:<version>:<code>`` a decision in a hand panel; ``code`` is the engine's action
                                       code (``S``, ``P:Th``, ``B:130:h``...), only ever in the
@@ -59,6 +61,9 @@ class Controller(Protocol):
     async def on_lobby(self, interaction: discord.Interaction, game_id: int, op: str) -> None: ...
     async def on_hand(self, interaction: discord.Interaction, game_id: int, edit: bool) -> None: ...
     async def on_play_again(self, interaction: discord.Interaction, game_id: int) -> None: ...
+    async def on_hint(
+        self, interaction: discord.Interaction, game_id: int, version: int
+    ) -> None: ...
     async def on_action(
         self, interaction: discord.Interaction, game_id: int, version: int, code: str
     ) -> None: ...
@@ -224,6 +229,20 @@ class RefreshButton(GameButton, template=rf"{_FAM}:r:{_GAME}"):
         await cog.on_hand(interaction, int(match["game"]), edit=True)
 
 
+class HintButton(GameButton, template=rf"{_FAM}:i:{_GAME}:{_VERSION}"):
+    """In a hand panel at an unrated table: what level ``hard`` would do, and why."""
+
+    @classmethod
+    def make(cls, prefix: str, game_id: int, version: int, **kwargs: Any) -> HintButton:
+        return cls(f"{prefix}:i:{game_id}:{version}", **kwargs)
+
+    @staticmethod
+    async def dispatch(
+        cog: Controller, match: re.Match[str], interaction: discord.Interaction
+    ) -> None:
+        await cog.on_hint(interaction, int(match["game"]), int(match["version"]))
+
+
 class ActionButton(
     GameButton, template=rf"{_FAM}:a:{_GAME}:{_VERSION}:(?P<code>[A-Za-z0-9:.]{{1,60}})"
 ):
@@ -374,6 +393,7 @@ ITEMS: Final = (
     LobbyButton,
     HandButton,
     RefreshButton,
+    HintButton,
     PlayAgainButton,
     ActionButton,
     BoardButton,

@@ -35,6 +35,7 @@ from cogs.table.components import (
     DraftSelect,
     GameButton,
     HandButton,
+    HintButton,
     LobbyButton,
     LobbySelect,
     PlayAgainButton,
@@ -42,6 +43,7 @@ from cogs.table.components import (
     StatsButton,
 )
 from engine.cards import Card
+from engine.search import Hint
 
 RulesT = TypeVar("RulesT")
 StateT = TypeVar("StateT")
@@ -166,6 +168,7 @@ class PanelControls:
 
 
 REFRESH: Final = "refresh"
+HINT: Final = "hint"
 
 
 class TableRenderer(ABC, Generic[RulesT, StateT, ActionT, ViewT]):
@@ -236,6 +239,20 @@ class TableRenderer(ABC, Generic[RulesT, StateT, ActionT, ViewT]):
     def panel_signature(self, panel: Panel) -> tuple[Any, ...]:
         """What else a stored panel shows besides the generic parts (see ``panel_signature``)."""
         return ()
+
+    def action_text(self, panel: Panel, action: ActionT, locale: str) -> str:
+        """How a hint names one of the panel's actions: the label of its button or menu
+        option (families override it for actions the panel builds in several steps)."""
+        code = self.family.encode(action)
+        controls = self.panel_controls(panel, locale, None)
+        for spec in (*controls.cards, *controls.decisions):
+            if spec.code == code:
+                return spec.label
+        for select in controls.selects:
+            for value, label in select.options:
+                if value == code:
+                    return label
+        return code
 
 
 # --- the lobby -----------------------------------------------------------------------------
@@ -504,6 +521,15 @@ def panel_message(
         if snap.status is Status.PLAYING:
             controls = renderer.panel_controls(panel, locale, draft)
     decisions = list(controls.decisions)
+    if snap.status is Status.PLAYING and panel.codes and record.offers_hints:
+        decisions.append(
+            ButtonSpec(
+                code=HINT,
+                label=t("panel.hint", locale),
+                style=discord.ButtonStyle.secondary,
+                enabled=True,
+            )
+        )
     if snap.status is Status.PLAYING:
         decisions.append(
             ButtonSpec(
@@ -542,6 +568,17 @@ def panel_message(
                         prefix, record.id, label=spec.label, style=spec.style, row=row
                     )
                 )
+            elif spec.code == HINT:
+                buttons.add_item(
+                    HintButton.make(
+                        prefix,
+                        record.id,
+                        record.version,
+                        label=spec.label,
+                        style=spec.style,
+                        row=row,
+                    )
+                )
             else:
                 buttons.add_item(
                     ActionButton.make(
@@ -558,6 +595,28 @@ def panel_message(
         row += 1
     embed.set_footer(text=t("panel.footer", locale))
     return embed, buttons
+
+
+def hint_text(
+    panel: Panel, hint: Hint[Any], renderer: TableRenderer[Any, Any, Any, Any], locale: str
+) -> str:
+    """The private answer to a Hint button: what level ``hard`` would do, and why in a few
+    words when the search can tell (the engine's reason code, translated)."""
+    played = ""
+    if hint.action is None:
+        text = t("hint.silent", locale)
+    else:
+        text = t("hint.do", locale, action=renderer.action_text(panel, hint.action, locale))
+        played = renderer.family.encode(hint.action)
+    if hint.reason is not None:
+        reason = t(f"hint.reason.{hint.reason}", locale)
+        # the cards a reason is about, unless it is only the card the hint already names
+        others = [card for card in hint.details if f"P:{card}" != played]
+        if others:
+            cards = " ".join(card_text(Card.parse(card)) for card in others)
+            reason = t("hint.with_cards", locale, reason=reason, cards=cards)
+        text = t("hint.because", locale, hint=text, reason=reason)
+    return text
 
 
 def closed_panel(locale: str) -> discord.Embed:

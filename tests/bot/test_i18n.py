@@ -16,6 +16,7 @@ from bot.families import ALL_FOURS, FAMILIES
 from bot.i18n import LANGUAGES, catalog, lookup, t
 from bot.translator import T
 from cogs.allfours.render import ENGLISH_WORDS
+from engine import allfours, kqj
 from engine.kqj import Phase
 
 OTHER_LANGUAGES = [language for language in LANGUAGES if language != "en"]
@@ -66,6 +67,8 @@ DYNAMIC = [
         for p in ("view_channel", "send_messages", "send_messages_in_threads", "embed_links")
     ),
     *(f"board.scope.{s}" for s in ("server", "global")),
+    # every reason code a hint may carry, from the engines themselves: each has a text
+    *(f"hint.reason.{code}" for code in (*allfours.players.REASONS, *kqj.players.REASONS)),
 ]
 
 

@@ -148,6 +148,22 @@ async def test_a_computer_seat_makes_the_table_unrated_and_plays(service: GameSe
     assert final.status is Status.FINISHED
 
 
+async def test_a_hard_computer_plays_a_game_to_the_end(service: GameService) -> None:
+    """Level ``hard`` (its search in the workers, on the table's time budget) takes every
+    decision of its seat until a short game ends; its moves are logged as the computer's."""
+    snap = await seated_table(
+        service, "seven-up", [7], options={"players": 2, "target": 2}, start=False
+    )
+    await service.add_computer(snap.id, 7, "hard")
+    await service.start(snap.id, 7)
+    final = await play_until(service, snap.id, [7])
+    assert final.status is Status.FINISHED
+    computer = next(seat for seat, record in final.seats.items() if not record.is_human)
+    assert final.seats[computer].level == "hard"
+    logged = await service.storage.actions(snap.id)
+    assert any(a.seat == computer and a.source is Source.COMPUTER for a in logged)
+
+
 async def test_options_are_checked_with_translatable_reasons(service: GameService) -> None:
     """Impossible option combinations are refused before a lobby is opened."""
     with refused("options.players"):

@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from bot.computers import decide
+from bot.computers import decide, hint
 from bot.workers import Workers
-from engine import allfours
+from engine import allfours, kqj
 
 
 def _pid() -> int:
@@ -57,3 +57,20 @@ async def test_a_decision_in_a_worker_equals_one_taken_here() -> None:
         workers.close()
     threads = Workers(0)
     assert await threads.run(decide, "allfours", "normal", view, legal, random.Random(5)) == here
+
+
+async def test_hard_decisions_and_hints_run_in_a_worker_process() -> None:
+    """Level ``hard`` and the Hint search run in a worker with the table's time budget (read
+    from the worker's own clock): they answer with a legal action, and a KQJ hint's reason
+    is one of the engine's codes."""
+    state = kqj.new_game(kqj.preset("kqj"), seed=4)
+    seat = state.to_act
+    view, legal = kqj.observe(state, seat), kqj.legal_actions(state, seat)
+    workers = Workers(1)
+    try:
+        action = await workers.run(decide, "kqj", "hard", view, legal, random.Random(1))
+        found = await workers.run(hint, "kqj", view, legal, random.Random(1))
+    finally:
+        workers.close()
+    assert action in legal and found.action in legal
+    assert found.reason is None or found.reason in kqj.players.REASONS
