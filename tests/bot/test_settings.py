@@ -25,6 +25,7 @@ def clean_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
         "LOG_LEVEL",
         "SHARD_COUNT",
         "SHARD_IDS",
+        "WORKERS",
     ):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.chdir(tmp_path)  # no .env here
@@ -38,6 +39,19 @@ def test_defaults_and_secret_token(monkeypatch: pytest.MonkeyPatch) -> None:
     assert settings.dev_guild_id is None and settings.log_level == "INFO"
     assert settings.shards is None  # every shard, as many as Discord advises
     assert TOKEN not in repr(settings)
+
+
+@pytest.mark.parametrize(("cores", "workers"), [(None, 1), (1, 1), (2, 1), (16, 15), (200, 64)])
+def test_workers_leave_a_core_to_the_event_loop(
+    monkeypatch: pytest.MonkeyPatch, cores: int | None, workers: int
+) -> None:
+    """By default one worker per core but one (at least one, at most the maximum); WORKERS
+    sets it."""
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    monkeypatch.setattr("os.cpu_count", lambda: cores)
+    assert load_settings().workers == workers
+    monkeypatch.setenv("WORKERS", "0")
+    assert load_settings().workers == 0
 
 
 def test_env_file_is_read(tmp_path: Path) -> None:
