@@ -70,7 +70,9 @@ _KQJ: Final = (
     "contract; everyone is then dealt up to 8 cards.\n"
     "**Auction** (option): all 48 cards are dealt and players bid a contract and a value "
     "(from 120, or 80 with three teams); an opponent may **counter** (×2) the standing bid, "
-    "even out of turn, and the bidders may then **overcounter** (×4). A **capot** bid "
+    "even out of turn, and the bidders may then **overcounter** (×4). A counter says the "
+    "bidders cannot make it: the countering team becomes the contract team, and an "
+    "overcounter gives the contract back to the bidders. A **capot** bid "
     "promises all eight tricks.\n"
     "**Play:** follow suit; on a trump lead beat the master card if you can (even a "
     "partner's); without the suit led, beat an opponent's master card if you can, else play "
@@ -79,7 +81,11 @@ _KQJ: Final = (
     "consecutive tricks.\n"
     "**Scoring:** the team with more round points wins the round and scores them rounded "
     "to the ten; a tie scores nothing and the rounded points go to a **pool** that the next "
-    "round's winner takes. In the auction the bid (×2, ×4) is scored instead."
+    "round's winner takes. In the auction the bid (×2, ×4) is scored instead.\n"
+    "**Three teams:** the contract team must beat both other teams; if either defence team "
+    "takes more, the contract fails and each defence team scores its own rounded points; a "
+    "team that takes no trick gives each other team 60, one that takes 20 points or fewer "
+    "gives each other team 20."
 )
 
 MESSAGES: Final[dict[str, str]] = {
