@@ -81,6 +81,14 @@ async def test_a_hint_from_an_outdated_panel_is_refused(simcord_env: simcord.Env
     stale = await forge_click(env, solo, table.panels[solo.id], label="Hint", custom_id=custom_id)
     assert stale.ephemeral and stale.response is not None
     assert "out of date" in text_of(stale.response)
+    # someone without a seat gets no advice either
+    guild = table.players[0].guild
+    watcher = guild.add_member(env.create_user("watcher"))
+    current = f"af:i:{table.game_id}:{snap.record.version}"
+    outsider = await forge_click(env, watcher, table.message, label="Hint", custom_id=current)
+    assert outsider.ephemeral and outsider.response is not None
+    assert "no seat at this table" in text_of(outsider.response)
+    assert (await service.snapshot(table.game_id)).record.version == snap.record.version
 
 
 async def test_the_host_can_turn_hints_off_in_the_lobby(simcord_env: simcord.Env) -> None:
