@@ -48,7 +48,14 @@ def default_workers() -> int:
     so clicks are answered at once while searches keep the workers busy (with as many
     workers as cores, ``benchmarks/bot_bench.py`` with 20 tables of three ``hard``
     computers measured a steady p99 of 80 ms on two cores; with one, 20 ms)."""
-    return max(1, min(MAX_WORKERS, (os.cpu_count() or 2) - 1))
+    return max(1, min(MAX_WORKERS, _usable_cores() - 1))
+
+
+def _usable_cores() -> int:
+    """The cores this process may run on (a container's cpuset, not the host's count)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 2
 
 
 class Settings(BaseSettings):

@@ -48,10 +48,19 @@ def test_workers_leave_a_core_to_the_event_loop(
     """By default one worker per core but one (at least one, at most the maximum); WORKERS
     sets it."""
     monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    monkeypatch.delattr("os.sched_getaffinity", raising=False)
     monkeypatch.setattr("os.cpu_count", lambda: cores)
     assert load_settings().workers == workers
     monkeypatch.setenv("WORKERS", "0")
     assert load_settings().workers == 0
+
+
+def test_workers_count_the_cores_this_process_may_use(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a container limited to some cores (a cpuset), those are the ones that count."""
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    monkeypatch.setattr("os.sched_getaffinity", lambda pid: {0, 1, 2}, raising=False)
+    monkeypatch.setattr("os.cpu_count", lambda: 64)
+    assert load_settings().workers == 2
 
 
 def test_env_file_is_read(tmp_path: Path) -> None:
