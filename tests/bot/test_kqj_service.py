@@ -247,3 +247,35 @@ def test_a_shared_win_rates_every_winner_first() -> None:
     rows = {r.user_id: r for r in ratings.replay([match]) if r.guild_id == GLOBAL}
     assert rows[300].wins == rows[301].wins == 1 and rows[302].wins == 0
     assert rows[300].mu == rows[301].mu > rows[302].mu
+
+
+async def test_hard_computers_bid_and_may_counter_through_the_workers(
+    service: GameService, storage: Storage
+) -> None:
+    """Five ``hard`` computers and a person who always passes: the computers' bids, and any
+    counter they make out of turn, come from the search on the table's time budget and
+    replay exactly; the auction ends with a contract."""
+    options = {"auction": True, "target": 500}
+    snap = await seated_table(service, "kqj", SIX[:1], options=options, family="kqj", start=False)
+    for _ in range(5):
+        await service.add_computer(snap.id, SIX[0], "hard")
+    await service.start(snap.id, SIX[0])
+    for _ in range(40):
+        await service.wait_idle()
+        current = await service.snapshot(snap.id)
+        assert current.state is not None
+        if current.state.phase is not kqj.Phase.AUCTION:
+            break
+        panel = await service.panel(snap.id, SIX[0])
+        if panel.is_expected:
+            code = "P" if "P" in panel.codes else panel.codes[0]
+            await service.act(snap.id, SIX[0], code, current.record.version)
+    final = await service.snapshot(snap.id)
+    assert final.state is not None and final.state.phase is not kqj.Phase.AUCTION
+    log = await storage.actions(snap.id)
+    bids = [a for a in log if isinstance(kqj.decode_action(a.code), kqj.Bid | kqj.Capot)]
+    assert bids and all(a.source is Source.COMPUTER for a in bids)
+    state = kqj.new_game(final.rules, final.record.seed)
+    for action in log:
+        state = kqj.apply(state, action.seat, kqj.decode_action(action.code)).state
+    assert kqj.dump(state) == final.record.snapshot
