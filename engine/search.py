@@ -190,6 +190,10 @@ def search(
         if worlds >= MIN_WORLDS and worlds % CHECK_EVERY == 0:
             alive = _survivors(alive, utilities, prefer)
     stats = tuple(_stats(options[at], utilities[at], feature_sums[at]) for at in range(count))
+    if worlds == 0:
+        # a budget smaller than the options cannot try each once: the prior choice stands
+        best = prefer if prefer is not None else 0
+        return SearchResult(options[best], stats, worlds=0, simulations=0)
     best = max(alive, key=lambda at: (stats[at].value, -at))
     if prefer is not None and prefer in alive and prefer != best:
         mean, error = _paired(utilities[prefer], utilities[best])

@@ -85,6 +85,18 @@ def test_a_single_option_needs_no_search() -> None:
     assert (result.best, result.simulations) == ("only", 0)
 
 
+def test_a_budget_smaller_than_the_options_keeps_the_prior_choice() -> None:
+    """Five options and three play-outs cannot try each option once: the preferred option
+    (else the first) is the answer, and nothing is played out (hypothesis found this with a
+    hint's small budget: it used to divide by zero)."""
+    edges = {name: 0.1 * n for n, name in enumerate("abcde")}
+    options = list(edges)
+    preferred = search(options, noisy_world, worth(edges), Random(0), Budget(3), prefer=2)
+    assert (preferred.best, preferred.worlds, preferred.simulations) == ("c", 0, 0)
+    first = search(options, noisy_world, worth(edges), Random(0), Budget(3))
+    assert first.best == "a"
+
+
 def test_no_option_is_an_error() -> None:
     with pytest.raises(ValueError, match="at least one option"):
         search([], noisy_world, worth({}), Random(0), Budget())
