@@ -11,7 +11,7 @@ from discord.app_commands import Choice, Range
 from bot.families import ALL_FOURS
 from bot.translator import T
 from cogs.allfours.render import RENDERER
-from cogs.table.base import LANGUAGE_CHOICES, TableCog
+from cogs.table.base import LANGUAGE_CHOICES, SETTINGS_DESCRIPTIONS, SETTINGS_NAMES, TableCog
 
 _VARIANTS: Final = [Choice(name=T(f"variant.{v}"), value=v) for v in ALL_FOURS.variants]
 _SCOPES: Final = [
@@ -123,26 +123,12 @@ class AllFoursCog(
 
     @app_commands.command(name=T("cmdname.settings"), description=T("cmd.settings"))
     @app_commands.describe(
-        language=T("cmd.settings.language"),
-        timer=T("cmd.settings.timer"),
-        nudge=T("cmd.settings.nudge"),
-        computers=T("cmd.settings.computers"),
-        pictures=T("cmd.settings.pictures"),
-        allow_channel=T("cmd.settings.allow_channel"),
-        forbid_channel=T("cmd.settings.forbid_channel"),
-        reset=T("cmd.settings.reset"),
+        **SETTINGS_DESCRIPTIONS,
         variant=T("cmd.settings.variant"),
         target=T("cmd.start.target"),
     )
     @app_commands.rename(
-        language=T("optname.language"),
-        timer=T("optname.timer"),
-        nudge=T("optname.nudge"),
-        computers=T("optname.computers"),
-        pictures=T("optname.pictures"),
-        allow_channel=T("optname.allow_channel"),
-        forbid_channel=T("optname.forbid_channel"),
-        reset=T("optname.reset"),
+        **SETTINGS_NAMES,
         variant=T("optname.variant"),
         target=T("optname.target"),
     )

@@ -11,7 +11,7 @@ from discord.app_commands import Choice, Range
 from bot.families import KQJ
 from bot.translator import T
 from cogs.kqj.render import RENDERER
-from cogs.table.base import LANGUAGE_CHOICES, TableCog
+from cogs.table.base import LANGUAGE_CHOICES, SETTINGS_DESCRIPTIONS, SETTINGS_NAMES, TableCog
 from engine.kqj.rules import TARGETS
 
 _SCOPES: Final = [
@@ -91,28 +91,14 @@ class KQJCog(
 
     @app_commands.command(name=T("cmdname.settings"), description=T("cmd.settings"))
     @app_commands.describe(
-        language=T("cmd.settings.language"),
-        timer=T("cmd.settings.timer"),
-        nudge=T("cmd.settings.nudge"),
-        computers=T("cmd.settings.computers"),
-        pictures=T("cmd.settings.pictures"),
-        allow_channel=T("cmd.settings.allow_channel"),
-        forbid_channel=T("cmd.settings.forbid_channel"),
-        reset=T("cmd.settings.reset"),
+        **SETTINGS_DESCRIPTIONS,
         teams=T("cmd.kqj.start.teams"),
         random_partners=T("cmd.kqj.start.random_partners"),
         auction=T("cmd.kqj.start.auction"),
         target=T("cmd.kqj.start.target"),
     )
     @app_commands.rename(
-        language=T("optname.language"),
-        timer=T("optname.timer"),
-        nudge=T("optname.nudge"),
-        computers=T("optname.computers"),
-        pictures=T("optname.pictures"),
-        allow_channel=T("optname.allow_channel"),
-        forbid_channel=T("optname.forbid_channel"),
-        reset=T("optname.reset"),
+        **SETTINGS_NAMES,
         teams=T("optname.teams"),
         random_partners=T("optname.random_partners"),
         auction=T("optname.auction"),
