@@ -45,7 +45,7 @@ def first_dealer(seed: int, players: int) -> int:
 
 def blank(rules: Ruleset, seed: int, dealer: int, scores: Sequence[int]) -> GameState:
     """A state before its first deal (``lay_out`` fills in the deal)."""
-    st = object.__new__(GameState)
+    st = GameState.__new__(GameState)
     n = rules.players
     st.rules = rules
     st.players = n

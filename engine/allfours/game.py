@@ -94,10 +94,12 @@ def perform(
             assert_never(action)
 
 
-def apply(state: GameState, seat: int, action: Action) -> Transition[GameState]:
+def apply(state: GameState, seat: object, action: Action) -> Transition[GameState]:
     """Take ``action`` for ``seat``: a new state and the events, in order; ``state`` is untouched.
 
-    An action that is not legal raises ``IllegalActionError`` (a ValueError) saying why.
+    An action that is not legal raises ``IllegalActionError`` (a ValueError) saying why, and
+    so does a ``seat`` that is not a seat of the table (hence ``object``: the compiled build
+    checks annotated types before the function runs, and must not turn that into a TypeError).
 
     >>> from engine.allfours.rules import preset
     >>> state = new_game(preset("caribbean"), seed=1)
@@ -114,7 +116,7 @@ def apply(state: GameState, seat: int, action: Action) -> Transition[GameState]:
     return tuple.__new__(Transition, (st, ev))
 
 
-def replay(rules: Ruleset, seed: int, log: Sequence[tuple[int, Action]]) -> GameState:
+def replay(rules: Ruleset, seed: int, log: Sequence[tuple[object, Action]]) -> GameState:
     """Rebuild a game from its seed and action log (the stored record of a table).
 
     >>> from engine.allfours.rules import preset

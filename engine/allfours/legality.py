@@ -26,8 +26,9 @@ RUN_PACK: Final = RunPack()
 DISCARDS: Final = tuple(Discard((card,)) if card is not None else None for card in CARDS_BY_INDEX)
 
 
-def legal_actions(state: GameState, seat: int) -> list[Action]:
-    """Every action ``seat`` may take now; empty when that seat may not act.
+def legal_actions(state: GameState, seat: object) -> list[Action]:
+    """Every action ``seat`` may take now; empty when that seat may not act. A ``seat`` that
+    is not a seat of the table raises ``IllegalActionError`` (like ``apply``).
 
     >>> from engine import allfours
     >>> state = allfours.new_game(allfours.preset("caribbean"), seed=1)

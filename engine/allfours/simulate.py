@@ -136,7 +136,7 @@ def _template(view: PlayerView) -> _Template:
     n = rules.players
     seat = view.seat
     know = knowledge(view)
-    st = object.__new__(GameState)
+    st = GameState.__new__(GameState)
     st.rules = rules
     st.players = n
     st.seed = 0

@@ -8,7 +8,7 @@ public surface is read-only properties that hand out ``Card`` objects and tuples
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import Any, Final
 
@@ -46,6 +46,38 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+FIELDS: Final = (
+    "awards",
+    "candidate",
+    "deal_count",
+    "dealer",
+    "discards",
+    "hand_number",
+    "hands",
+    "leader",
+    "led",
+    "master_card",
+    "master_seat",
+    "phase",
+    "players",
+    "plays",
+    "rules",
+    "scores_",
+    "seed",
+    "seen_suits",
+    "stock",
+    "stock_pos",
+    "to_act_",
+    "trump",
+    "turned",
+    "winner_",
+    "winners",
+    "won_by_side",
+)
+"""The fields of ``GameState`` (its slots), which equality compares: a module constant, so
+that the compiled build (scripts/compile_engine.py) reads them too."""
+
+
 class GameState:
     """A whole All Fours game at one moment. Build it with ``new_game`` or ``deal``; advance it
     with ``apply``. Equal states compare equal and serialise to the same JSON.
@@ -58,34 +90,7 @@ class GameState:
     captured it are read from that record (``holders_and_takers``).
     """
 
-    __slots__ = (
-        "awards",
-        "candidate",
-        "deal_count",
-        "dealer",
-        "discards",
-        "hand_number",
-        "hands",
-        "leader",
-        "led",
-        "master_card",
-        "master_seat",
-        "phase",
-        "players",
-        "plays",
-        "rules",
-        "scores_",
-        "seed",
-        "seen_suits",
-        "stock",
-        "stock_pos",
-        "to_act_",
-        "trump",
-        "turned",
-        "winner_",
-        "winners",
-        "won_by_side",
-    )
+    __slots__ = FIELDS
 
     rules: Ruleset
     players: int
@@ -221,7 +226,7 @@ class GameState:
 
     def clone(self) -> GameState:
         """An independent copy (the engine copies before every change)."""
-        new = object.__new__(GameState)
+        new = GameState.__new__(GameState)
         new.rules = self.rules
         new.players = self.players
         new.seed = self.seed
@@ -253,7 +258,7 @@ class GameState:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameState):
             return NotImplemented
-        return all(getattr(self, name) == getattr(other, name) for name in GameState.__slots__)
+        return all(getattr(self, name) == getattr(other, name) for name in FIELDS)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -364,7 +369,7 @@ def _state_from_dict(data: dict[str, Any]) -> GameState:
 
     integer = whole_number
 
-    state = object.__new__(GameState)
+    state = GameState.__new__(GameState)
     state.rules = Ruleset.from_dict(data["rules"])
     state.players = state.rules.players
     state.seed = integer(data["seed"])
@@ -515,3 +520,15 @@ class PlayerView:
 
     def side_of(self, seat: int) -> int:
         return self.rules.side_of(seat)
+
+    def __reduce__(self) -> tuple[type[PlayerView], tuple[Any, ...]]:
+        """Pickled field by field (views go to the bot's worker processes): the compiled
+        build's frozen classes cannot be rebuilt by setting attributes one at a time.
+
+        >>> import pickle
+        >>> from engine import allfours
+        >>> view = allfours.observe(allfours.new_game(allfours.preset("english"), seed=3), 0)
+        >>> pickle.loads(pickle.dumps(view)) == view
+        True
+        """
+        return PlayerView, tuple(getattr(self, field.name) for field in fields(self))

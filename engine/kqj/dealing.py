@@ -79,7 +79,7 @@ def blank(
     team_of: tuple[int, ...],
 ) -> GameState:
     """A state before its first deal (``lay_out`` fills in the round)."""
-    st = object.__new__(GameState)
+    st = GameState.__new__(GameState)
     st.rules = rules
     st.seed = seed
     st.deal_count = 0

@@ -42,8 +42,9 @@ def _allowed_takes(state: GameState) -> tuple[Take, ...]:
     return takes
 
 
-def legal_actions(state: GameState, seat: int) -> list[Action]:
-    """Every action ``seat`` may take now; empty when that seat may not act.
+def legal_actions(state: GameState, seat: object) -> list[Action]:
+    """Every action ``seat`` may take now; empty when that seat may not act. A ``seat`` that
+    is not a seat of the table raises ``IllegalActionError`` (like ``apply``).
 
     While a bid stands in the auction, every opponent of the bidding team may ``Counter()``
     even out of turn; after a counter, every player of the bidding team who has not declined

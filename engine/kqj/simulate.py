@@ -155,7 +155,7 @@ class _Template:
 
 def _template(view: PlayerView) -> _Template:
     know = knowledge(view)
-    st = object.__new__(GameState)
+    st = GameState.__new__(GameState)
     st.rules = view.rules
     st.seed = 0
     st.deal_count = view.deal_count

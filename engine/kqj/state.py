@@ -67,45 +67,50 @@ def master_of(
     return (leader + at) % players, trick[at]
 
 
+FIELDS: Final = (
+    "bid",
+    "bid_contract",
+    "bidder",
+    "capot",
+    "contract",
+    "counterer",
+    "deal_count",
+    "dealer",
+    "declarer",
+    "declined",
+    "hand_number",
+    "hands",
+    "last_round",
+    "leader",
+    "master_card",
+    "master_seat",
+    "multiplier",
+    "passes",
+    "phase",
+    "plays",
+    "pool",
+    "return_card",
+    "rules",
+    "scores_",
+    "seed",
+    "stock",
+    "team_of",
+    "team_points",
+    "team_tricks",
+    "to_act_",
+    "trick",
+    "winner_",
+    "winners",
+)
+"""The fields of ``GameState`` (its slots), which equality compares: a module constant, so
+that the compiled build (scripts/compile_engine.py) reads them too."""
+
+
 class GameState:
     """A whole KQJ game at one moment. Build it with ``new_game`` or ``deal``; advance it with
     ``apply``. Equal states compare equal and serialise to the same JSON."""
 
-    __slots__ = (
-        "bid",
-        "bid_contract",
-        "bidder",
-        "capot",
-        "contract",
-        "counterer",
-        "deal_count",
-        "dealer",
-        "declarer",
-        "declined",
-        "hand_number",
-        "hands",
-        "last_round",
-        "leader",
-        "master_card",
-        "master_seat",
-        "multiplier",
-        "passes",
-        "phase",
-        "plays",
-        "pool",
-        "return_card",
-        "rules",
-        "scores_",
-        "seed",
-        "stock",
-        "team_of",
-        "team_points",
-        "team_tricks",
-        "to_act_",
-        "trick",
-        "winner_",
-        "winners",
-    )
+    __slots__ = FIELDS
 
     rules: Ruleset
     seed: int
@@ -227,7 +232,7 @@ class GameState:
 
     def clone(self) -> GameState:
         """An independent copy (the engine copies before every change)."""
-        new = object.__new__(GameState)
+        new = GameState.__new__(GameState)
         new.rules = self.rules
         new.seed = self.seed
         new.deal_count = self.deal_count
@@ -266,7 +271,7 @@ class GameState:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameState):
             return NotImplemented
-        return all(getattr(self, name) == getattr(other, name) for name in GameState.__slots__)
+        return all(getattr(self, name) == getattr(other, name) for name in FIELDS)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -437,7 +442,7 @@ def _state_from_dict(data: dict[str, Any]) -> GameState:
     def indices(texts: object) -> tuple[int, ...]:
         return card_indices(texts, FULL_MASK)
 
-    st = object.__new__(GameState)
+    st = GameState.__new__(GameState)
     st.rules = Ruleset.from_dict(data["rules"])
     st.seed = whole_number(data["seed"])
     st.deal_count = whole_number(data["deal_count"])

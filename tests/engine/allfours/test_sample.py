@@ -16,7 +16,7 @@ from engine.allfours.deck import DECK, FULL_DECK_MASK
 from engine.allfours.inference import knowledge
 from engine.allfours.play import legal_play_mask, ruled_out_by_play
 from engine.allfours.simulate import playout, sample
-from engine.allfours.state import master_of
+from engine.allfours.state import FIELDS, master_of
 from engine.cards import SUIT_MASKS, Card, cards_in, mask_of, parse_cards
 from engine.hidden import HiddenDeal
 
@@ -75,7 +75,7 @@ def check_sample(real: GameState, seat: int | None, rng: random.Random) -> GameS
     guess = sample(view, rng)
     assert allfours.observe(guess, seat) == view
     conserved(guess)
-    for name in GameState.__slots__:
+    for name in FIELDS:
         if name not in HIDDEN_FIELDS:
             assert getattr(guess, name) == getattr(real, name), name
     assert len(guess.stock) == len(real.stock)

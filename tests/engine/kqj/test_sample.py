@@ -19,7 +19,7 @@ from engine.kqj.deck import CONTRACTS, DECK, FULL_MASK, PLAYERS, SUIT_CARDS
 from engine.kqj.inference import knowledge
 from engine.kqj.play import legal_play_mask, ruled_out_by_play
 from engine.kqj.simulate import known_absent, playout, sample
-from engine.kqj.state import master_of
+from engine.kqj.state import FIELDS, master_of
 
 from .support import AUCTION, BASE, VARIANTS, base_deal, card_count_ok, play_cards, random_step
 from .test_play import SEED_HANDS
@@ -71,7 +71,7 @@ def check_sample(real: GameState, seat: int | None, rng: random.Random) -> GameS
     guess = sample(view, rng)
     assert kqj.observe(guess, seat) == view
     assert card_count_ok(guess)
-    for name in GameState.__slots__:
+    for name in FIELDS:
         if name not in HIDDEN_FIELDS:
             assert getattr(guess, name) == getattr(real, name), name
     assert len(guess.stock) == len(real.stock) and guess.stock[:1] == real.stock[:1]
