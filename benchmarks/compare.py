@@ -4,6 +4,10 @@ and their ratio (this engine / fbf50c9).
 
     nice -n 10 python benchmarks/compare.py [--baseline DIR] [--repeats 11] [--seconds 0.4]
 
+This engine is measured as it is in this checkout: pure Python, or compiled by
+``python scripts/compile_engine.py`` (the header says which; ``--clean`` undoes it). The
+worktree of fbf50c9 is never compiled.
+
 Without ``--baseline`` a git worktree of fbf50c9 is created (or reused) in the system's
 temporary folder (``git worktree remove --force <that folder>`` takes it away again). Each
 engine runs in a worker process of its own (``--worker ROOT`` imports ``engine`` from ROOT
@@ -234,6 +238,11 @@ class Worker:
                 reply = self.live_state(request["tricks"])
             elif command == "digests":
                 reply = dict(self.digests)
+            elif command == "engine":
+                import engine
+
+                compiled: tuple[str, ...] = getattr(engine, "compiled_modules", tuple)()
+                reply = {"compiled": len(compiled)}
             else:
                 reply = {"error": f"unknown command {command!r}"}
             print(json.dumps(reply), flush=True)
@@ -311,6 +320,10 @@ def main() -> None:
             f"python {sys.version.split()[0]}; this engine ({REPO}) against {BASELINE_COMMIT} "
             f"({old_root}); median of {args.repeats} chunks of {args.seconds}s each, interleaved"
         )
+        for label, client in ((BASELINE_COMMIT, old), ("this", new)):
+            compiled = client.ask(command="engine")["compiled"]
+            kind = f"{compiled} modules compiled (mypyc)" if compiled else "pure Python"
+            print(f"{label}: {kind}")
         for name, _ in figures:  # build every workload (and warm up) before timing anything
             old.ask(command="chunk", name=name, seconds=0.05)
             new.ask(command="chunk", name=name, seconds=0.05)

@@ -38,6 +38,7 @@ from typing import Any, Final, TypeVar
 import aiohttp
 import discord
 
+import engine
 from bot.app import AllFoursBot
 from bot.settings import Settings, SettingsError, load_settings
 from bot.storage import (
@@ -157,6 +158,13 @@ async def serve(settings: Settings, limits: StartupLimits) -> int:
         await _check_database(settings.database, held)
         if settings.shards is not None:
             log.info("running shard(s) %s", settings.shards)
+        compiled = engine.compiled_modules()
+        # Whether the engine runs compiled (scripts/compile_engine.py) decides how many
+        # play-outs a hard computer gets through in its time budget.
+        log.info(
+            "engine: %s",
+            f"{len(compiled)} modules compiled" if compiled else "pure Python (not compiled)",
+        )
         return await _start_and_serve(settings, limits, stop)
 
 

@@ -42,3 +42,28 @@ module for the same concern, the same words for the same things.
   ``kicks`` and ``trumps``, KQJ ``bidding``), ``play``, ``scoring``, ``legality``, ``state``,
   ``view``, ``game``, ``codec``, ``inference``, ``simulate``.
 """
+
+from __future__ import annotations
+
+import sys
+from importlib.machinery import EXTENSION_SUFFIXES
+
+
+def compiled_modules() -> tuple[str, ...]:
+    """The engine modules that run compiled to C (``scripts/compile_engine.py``), by name;
+    empty when the whole engine is plain Python.
+
+    >>> set(compiled_modules()) <= {name for name in sys.modules if name.startswith("engine.")}
+    True
+    """
+    import engine.allfours
+    import engine.kqj  # noqa: F401  (both families load every module that may be compiled)
+
+    return tuple(
+        sorted(
+            name
+            for name, module in list(sys.modules.items())
+            if name.startswith("engine.")
+            and str(getattr(module, "__file__", "")).endswith(tuple(EXTENSION_SUFFIXES))
+        )
+    )
