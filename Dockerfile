@@ -20,6 +20,24 @@ COPY pyproject.toml ./
 RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['dependencies']))" > requirements.txt \
     && pip install --requirement requirements.txt
 
+# --- engine: the hot modules compiled to C by mypyc (scripts/compile_engine.py) --------------
+# The same source, several times faster on the computer players' simulation path. The
+# compiler stays in this stage; the run stage gets the built engine alone.
+FROM python:3.11-slim AS engine
+ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
+RUN apt-get update \
+    && apt-get install --yes --no-install-recommends gcc libc6-dev \
+    && rm -rf /var/lib/apt/lists/*
+COPY --from=build /opt/venv /opt/venv
+ENV PATH=/opt/venv/bin:$PATH
+WORKDIR /src
+COPY pyproject.toml ./
+RUN pip install "$(python -c "import tomllib; print(next(r for r in tomllib.load(open('pyproject.toml', 'rb'))['project']['optional-dependencies']['dev'] if r.startswith('mypy')))")" setuptools
+COPY engine ./engine
+COPY scripts/compile_engine.py ./scripts/
+RUN python scripts/compile_engine.py \
+    && mkdir /out && cp -r engine /out/ && cp ./*__mypyc*.so /out/
+
 # --- run ------------------------------------------------------------------------------------
 FROM python:3.11-slim
 # tini as PID 1 passes docker stop's SIGTERM on to the bot (which stops gracefully and exits 0)
@@ -38,7 +56,7 @@ RUN useradd --create-home --uid 10001 --shell /usr/sbin/nologin allfours
 COPY --from=build /opt/venv /opt/venv
 WORKDIR /app
 RUN mkdir /app/data && chown allfours:allfours /app/data
-COPY engine ./engine
+COPY --from=engine /out/ ./
 COPY bot ./bot
 COPY cogs ./cogs
 USER allfours

@@ -45,17 +45,30 @@ def project() -> dict[str, object]:
 def test_dependencies_are_installed_before_any_code_is_copied() -> None:
     """A code change must not reinstall the dependencies: the build stage copies only
     pyproject.toml, and the run stage copies the code after the installed environment."""
-    build, run = stages()
+    build, _, run = stages()
     copies = [line for line in build if line.startswith("COPY ")]
     assert copies == ["COPY pyproject.toml ./"]
     install = next(i for i, line in enumerate(run) if line.startswith("COPY --from=build"))
     code = [i for i, line in enumerate(run) if line.split()[1:2] and line.split()[1] in CODE]
-    assert len(code) == len(CODE) and min(code) > install
+    engine = next(i for i, line in enumerate(run) if line.startswith("COPY --from=engine"))
+    assert len(code) == len(CODE) - 1 and min([*code, engine]) > install
+
+
+def test_the_image_runs_the_engine_compiled_without_a_compiler() -> None:
+    """The engine stage compiles the engine (scripts/compile_engine.py) with the compiler and
+    mypy it installs; the run stage takes the built engine and installs neither."""
+    build, engine, run = stages()
+    assert engine[0] == "FROM python:3.11-slim AS engine"
+    assert any("apt-get install" in line and " gcc" in line for line in engine)
+    assert any("pip install" in line and "mypy" in line for line in engine)
+    assert any(line.startswith("RUN python scripts/compile_engine.py") for line in engine)
+    assert "COPY --from=engine /out/ ./" in run
+    assert not any(" gcc" in line or "mypy" in line for line in run)
 
 
 def test_dependency_list_command_reads_exactly_the_project_dependencies(tmp_path: Path) -> None:
     """Run the build's requirements command on pyproject.toml as `sh -c` would."""
-    build, _ = stages()
+    build = stages()[0]
     run = next(line for line in build if "tomllib" in line)
     command = run.removeprefix("RUN ").split(" && pip install")[0]
     shutil.copy(ROOT / "pyproject.toml", tmp_path)
@@ -67,7 +80,7 @@ def test_dependency_list_command_reads_exactly_the_project_dependencies(tmp_path
 
 def test_bot_runs_under_tini_and_waits_on_configuration_errors() -> None:
     """PID 1 forwards docker stop's SIGTERM; a configuration error does not loop."""
-    _, run = stages()
+    run = stages()[-1]
     assert 'ENTRYPOINT ["/usr/bin/tini", "--"]' in run
     assert any("apt-get install" in line and " tini" in line for line in run)
     assert run[-1] == 'CMD ["python", "-m", "bot", "--wait-on-config-error"]'
