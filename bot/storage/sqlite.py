@@ -36,10 +36,12 @@ from bot.storage.errors import (
 from bot.storage.schema import statements
 
 _PRAGMAS: Final = (
+    # First: switching to WAL takes a lock, and a process starting beside another one must
+    # wait for it instead of failing at once with "database is locked".
+    "PRAGMA busy_timeout = 5000",
     "PRAGMA journal_mode = WAL",
     "PRAGMA synchronous = NORMAL",
     "PRAGMA foreign_keys = ON",
-    "PRAGMA busy_timeout = 5000",
 )
 
 
