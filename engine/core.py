@@ -8,9 +8,8 @@ the same functions (``preset``, ``new_game``, ``deal``, ``legal_actions``, ``app
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from random import Random
 from typing import Any, Final, Generic, NamedTuple, TypeVar
 
 from engine.cards import CARDS_BY_INDEX, Card, card_at, cards_in
@@ -254,42 +253,6 @@ def card_mask(texts: object, deck: int) -> int:
     for index in card_indices(texts, deck):
         mask |= 1 << index
     return mask
-
-
-def seeded_shuffle(items: list[int], seed: str) -> None:
-    """Shuffle ``items`` in place exactly as ``random.Random(seed).shuffle(items)`` does (the
-    permutation every stored game's deals were made with), only with the draw loop written
-    out: a new game's and a new hand's deal are drawn this way.
-
-    >>> import random
-    >>> a, b = list(range(52)), list(range(52))
-    >>> seeded_shuffle(a, "allfours:7:1"); random.Random("allfours:7:1").shuffle(b)
-    >>> a == b
-    True
-    """
-    getrandbits = Random(seed).getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        # Random._randbelow(i + 1): the smallest number of bits, rejecting values above i.
-        size = i + 1
-        bits = size.bit_length()
-        j = getrandbits(bits)
-        while j >= size:
-            j = getrandbits(bits)
-        items[i], items[j] = items[j], items[i]
-
-
-def shuffle_prefix(items: list[int], random: Callable[[], float], count: int | None = None) -> None:
-    """Shuffle ``items`` in place so that its first ``count`` positions (all by default) are a
-    uniform random draw: a partial Fisher-Yates driven by ``random()`` directly.
-
-    For simulations: several times faster than ``Random.shuffle`` (which draws exact bits for
-    every swap); the bias of ``int(random() * n)`` is far below anything a play-out can see.
-    """
-    size = len(items)
-    stop = size - 1 if count is None else min(count, size - 1)
-    for i in range(stop):
-        j = i + int(random() * (size - i))
-        items[i], items[j] = items[j], items[i]
 
 
 def check_option_types(

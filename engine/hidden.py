@@ -28,7 +28,8 @@ from operator import sub
 from typing import Final, Generic, TypeVar
 
 from engine.cards import SUIT_MASKS, SUITS, Card, cards_in
-from engine.core import EngineError, shuffle_prefix
+from engine.core import EngineError
+from engine.shuffles import shuffle_prefix
 
 
 class InconsistentViewError(EngineError):

@@ -28,7 +28,8 @@ from engine.allfours.kicks import turn_first
 from engine.allfours.rules import Ruleset
 from engine.allfours.state import GameState, Phase
 from engine.cards import Card, cards_in
-from engine.core import DealError, Redeal, check_seed, seeded_shuffle
+from engine.core import DealError, Redeal, check_seed
+from engine.shuffles import seeded_shuffle
 
 
 def shuffled(seed: int, deal_count: int) -> list[int]:
@@ -138,7 +139,7 @@ def next_hand(st: GameState, ev: list[Event] | None) -> None:
 # --- new games and stacked deals -----------------------------------------------------------
 
 
-def new_game(rules: Ruleset, seed: int) -> GameState:
+def new_game(rules: Ruleset, seed: object) -> GameState:
     """A new game shuffled from ``seed`` only: the same seed always gives the same game.
 
     The first dealer is drawn from the seed too; the first deal (and its kick, which may
@@ -160,15 +161,18 @@ def new_game(rules: Ruleset, seed: int) -> GameState:
 def deal(
     rules: Ruleset,
     *,
-    dealer: int = 0,
+    dealer: object = 0,
     hands: Sequence[Sequence[Card | str]],
     stock: Sequence[Card | str],
-    scores: Sequence[int] | None = None,
-    seed: int = 0,
+    scores: Sequence[object] | None = None,
+    seed: object = 0,
 ) -> GameState:
     """A stacked position: ``hands[s]`` is what seat ``s`` holds after the initial deal and
     ``stock`` the undealt cards, top first (so ``stock[0]`` is the first kick). Later deals
     are shuffled from ``seed``. ``scores`` is the position before the kick is scored.
+    Values that are not what they must be are refused with ``DealError``, whatever their type
+    (hence the ``object`` annotations: the compiled build checks annotated types before the
+    function runs, and must not turn that into a TypeError).
 
     >>> from engine.allfours.rules import preset
     >>> from engine.cards import standard_deck
@@ -183,12 +187,11 @@ def deal(
     n = rules.players
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
         raise DealError(f"dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
-    if scores is None:
-        scores = [0] * rules.sides
-    scores = list(scores)
-    if len(scores) != rules.sides:
-        raise DealError(f"scores must give {rules.sides} sides, not {len(scores)}")
-    for value in scores:
+    given: list[object] = [0] * rules.sides if scores is None else list(scores)
+    if len(given) != rules.sides:
+        raise DealError(f"scores must give {rules.sides} sides, not {len(given)}")
+    score_list: list[int] = []
+    for value in given:
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise DealError(f"scores must be whole numbers of at least 0, not {value!r}")
         if value >= rules.target:
@@ -196,6 +199,7 @@ def deal(
                 f"a score of {value} has already reached the target {rules.target}: "
                 "that game is over"
             )
+        score_list.append(value)
     if len(hands) != n:
         raise DealError(f"this ruleset seats {n} players, but {len(hands)} hands were given")
     seen = 0
@@ -227,7 +231,7 @@ def deal(
     if seen != FULL_DECK_MASK:
         missing = " ".join(str(c) for c in cards_in(FULL_DECK_MASK & ~seen))
         raise DealError(f"the deal must use all 52 cards exactly once; missing: {missing}")
-    st = blank(rules, seed, dealer, scores)
+    st = blank(rules, seed, dealer, score_list)
     st.deal_count = 1
     lay_out(st, masks, tuple(stock_indices), None)
     turn_first(st, [])  # events are dropped, but the kick's award is kept in ``hand_awards``

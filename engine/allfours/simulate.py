@@ -31,8 +31,8 @@ from engine.allfours.play import play_out_tricks
 from engine.allfours.scoring import score_hand
 from engine.allfours.state import GameState, Phase, PlayerView, holders_and_takers, master_of
 from engine.cards import SUITS, indices_in, iter_indices, mask_of
-from engine.core import shuffle_prefix
 from engine.hidden import HiddenDeal, InconsistentViewError, LatestViews
+from engine.shuffles import shuffle_prefix
 
 
 def determinize(state: GameState, seat: int, rng: Random) -> GameState:

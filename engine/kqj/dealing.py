@@ -13,11 +13,12 @@ from random import Random
 from typing import Final
 
 from engine.cards import Card, card_at, cards_in
-from engine.core import DealError, Redeal, check_seed, seeded_shuffle
+from engine.core import DealError, Redeal, check_seed
 from engine.kqj.actions import Dealt, Event, ReturnTurned
 from engine.kqj.deck import DECK, FULL_MASK, PLAYERS, is_kqj_card
 from engine.kqj.rules import BID_STEP, Ruleset
 from engine.kqj.state import GameState, Phase, teams_as_lists
+from engine.shuffles import seeded_shuffle
 
 BASE_HAND: Final = 5
 """Cards dealt to each player before the Return is taken (§5.3)."""
@@ -175,7 +176,7 @@ def next_hand(st: GameState, ev: list[Event] | None) -> None:
 # --- new games and stacked deals -----------------------------------------------------------
 
 
-def new_game(rules: Ruleset, seed: int) -> GameState:
+def new_game(rules: Ruleset, seed: object) -> GameState:
     """A new game shuffled from ``seed`` only: the same seed always gives the same game.
 
     The first dealer (and with random partners the first round's teams) come from the seed.
@@ -197,13 +198,13 @@ def new_game(rules: Ruleset, seed: int) -> GameState:
 def deal(
     rules: Ruleset,
     *,
-    dealer: int = 0,
+    dealer: object = 0,
     hands: Sequence[Sequence[Card | str] | str],
     stock: Sequence[Card | str] | str = (),
-    scores: Sequence[int] | None = None,
-    pool: int = 0,
+    scores: Sequence[object] | None = None,
+    pool: object = 0,
     teams: Sequence[Sequence[int]] | None = None,
-    seed: int = 0,
+    seed: object = 0,
 ) -> GameState:
     """A stacked position at the start of a round.
 
@@ -214,6 +215,9 @@ def deal(
     litigation carry-over, a multiple of 10; always 0 in auction games) set the position;
     ``teams`` stacks the round's teams with random partners, e.g. ``[[0, 1, 2], [3, 4, 5]]``.
     Later deals and teams are drawn from ``seed``.
+    Values that are not what they must be are refused with ``DealError``, whatever their type
+    (hence the ``object`` annotations: the compiled build checks annotated types before the
+    function runs, and must not turn that into a TypeError).
 
     >>> from engine.kqj.rules import preset
     >>> from engine.kqj.deck import DECK
@@ -228,10 +232,11 @@ def deal(
     seed = check_seed(seed)
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < PLAYERS:
         raise DealError(f"dealer must be a seat from 0 to {PLAYERS - 1}, not {dealer!r}")
-    score_list = [0] * rules.sides if scores is None else list(scores)
-    if len(score_list) != rules.sides:
-        raise DealError(f"scores must give {rules.sides} sides, not {len(score_list)}")
-    for value in score_list:
+    given: list[object] = [0] * rules.sides if scores is None else list(scores)
+    if len(given) != rules.sides:
+        raise DealError(f"scores must give {rules.sides} sides, not {len(given)}")
+    score_list: list[int] = []
+    for value in given:
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise DealError(f"scores must be whole numbers of at least 0, not {value!r}")
         if value >= rules.target:
@@ -239,6 +244,7 @@ def deal(
                 f"a score of {value} has already reached the target {rules.target}: "
                 "that game is over"
             )
+        score_list.append(value)
     if not isinstance(pool, int) or isinstance(pool, bool) or pool < 0 or pool % BID_STEP:
         raise DealError(f"the pool must be a multiple of 10 of at least 0, not {pool!r}")
     if pool and rules.auction:
