@@ -57,7 +57,7 @@ def test_dependencies_are_installed_before_any_code_is_copied() -> None:
 def test_the_image_runs_the_engine_compiled_without_a_compiler() -> None:
     """The engine stage compiles the engine (scripts/compile_engine.py) with the compiler and
     mypy it installs; the run stage takes the built engine and installs neither."""
-    build, engine, run = stages()
+    _, engine, run = stages()
     assert engine[0] == "FROM python:3.11-slim AS engine"
     assert any("apt-get install" in line and " gcc" in line for line in engine)
     assert any("pip install" in line and "mypy" in line for line in engine)
