@@ -103,6 +103,30 @@ async def _check_writable(db: aiosqlite.Connection) -> None:
         await db.execute("ROLLBACK")
 
 
+_LOCKED_RETRY_SECONDS: Final = 5.0
+
+
+async def _prepare(db: aiosqlite.Connection) -> None:
+    """The settings of every connection, then the write check. A process opening the file
+    beside another can be refused at once with "database is locked" where waiting could not
+    help SQLite (both switching a fresh file to WAL): each step is idempotent, so it is
+    tried again for a few seconds, as ``busy_timeout`` would have waited."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + _LOCKED_RETRY_SECONDS
+    pause = 0.005
+    while True:
+        try:
+            for pragma in _PRAGMAS:
+                await db.execute_fetchall(pragma)  # fetch: a pending row would block COMMIT
+            await _check_writable(db)
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or loop.time() + pause > deadline:
+                raise
+        await asyncio.sleep(pause)
+        pause = min(pause * 2, 0.2)
+
+
 class SQLiteBackend:
     kind: Final = "sqlite"
 
@@ -131,9 +155,7 @@ class SQLiteBackend:
         except sqlite3.Error as exc:
             raise StorageOpenError(f"cannot open the database {path}: {exc}") from exc
         try:
-            for pragma in _PRAGMAS:
-                await db.execute_fetchall(pragma)  # fetch: a pending row would block COMMIT
-            await _check_writable(db)
+            await _prepare(db)
         except sqlite3.Error as exc:
             await db.close()
             raise StorageOpenError(f"cannot use the database {path}: {exc}") from exc
