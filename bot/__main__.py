@@ -159,8 +159,8 @@ async def serve(settings: Settings, limits: StartupLimits) -> int:
         if settings.shards is not None:
             log.info("running shard(s) %s", settings.shards)
         compiled = engine.compiled_modules()
-        # Whether the engine runs compiled (scripts/compile_engine.py) decides how many
-        # play-outs a hard computer gets through in its time budget.
+        # Whether the engine runs compiled (scripts/compile_engine.py) decides how fast the
+        # computer players think: worth one line when comparing hosts.
         log.info(
             "engine: %s",
             f"{len(compiled)} modules compiled" if compiled else "pure Python (not compiled)",
