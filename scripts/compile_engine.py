@@ -11,12 +11,12 @@ editing one of ``MODULES`` build again or ``--clean``: ``engine.compiled_modules
 bot's log at start) say which modules run compiled. The Dockerfile builds it.
 
 Both builds behave the same, and CI runs the tests on each (the doctests on the source only:
-compiled functions carry none). Two things make that so: only modules whose objects never
-cross a process boundary by pickle (or that pickle field by field, ``PlayerView.__reduce__``)
-are compiled, so actions, events, rulesets, cards and the KQJ view stay Python classes; and
-the public functions that check a value themselves (a seat, a seed, a dealer) take it as
-``object``, because compiled code checks annotated types before the function runs
-(``tests/engine/test_wrong_types.py``).
+compiled functions carry none). Two things make that so: every compiled class that goes to
+the worker processes still pickles (``GameState`` as it is, the All Fours ``PlayerView`` field
+by field through ``__reduce__``), while actions, events, rulesets, cards and the KQJ view stay
+Python classes in modules that are not compiled; and the public functions that check a value
+themselves (a seat, a seed, a dealer) take it as ``object``, because compiled code checks
+annotated types before the function runs (``tests/engine/test_wrong_types.py``).
 """
 
 from __future__ import annotations

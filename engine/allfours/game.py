@@ -116,7 +116,7 @@ def apply(state: GameState, seat: object, action: Action) -> Transition[GameStat
     return tuple.__new__(Transition, (st, ev))
 
 
-def replay(rules: Ruleset, seed: int, log: Sequence[tuple[object, Action]]) -> GameState:
+def replay(rules: Ruleset, seed: object, log: Sequence[tuple[object, Action]]) -> GameState:
     """Rebuild a game from its seed and action log (the stored record of a table).
 
     >>> from engine.allfours.rules import preset

@@ -48,6 +48,8 @@ def test_a_seat_that_is_not_a_seat_is_an_illegal_action(
     ("call", "message"),
     [
         (lambda: allfours.new_game(ENGLISH, seed="x"), "seed must be a whole number"),
+        (lambda: allfours.replay(ENGLISH, "x", []), "seed must be a whole number"),
+        (lambda: kqj.replay(kqj.preset("kqj"), "x", []), "seed must be a whole number"),
         (lambda: kqj.new_game(kqj.preset("kqj"), seed=None), "seed must be a whole number"),
         (
             lambda: allfours.deal(ENGLISH, dealer="0", hands=HANDS, stock=DECK[12:]),
