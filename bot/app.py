@@ -106,6 +106,7 @@ class AllFoursBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         self.storage = await Storage.open(self.database)
         self.workers = Workers(self.worker_count)
+        self.workers.start()  # in the background: ready before the first decision
         self.service = GameService(
             self.storage,
             clock=self._clock,
@@ -132,7 +133,7 @@ class AllFoursBot(commands.AutoShardedBot):
             return
         self._resources_open = False
         await self.service.close()
-        self.workers.close()
+        await self.workers.aclose()
         await self.storage.close()
 
     async def close(self) -> None:

@@ -10,10 +10,16 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from random import Random
-from typing import Any
+from typing import Any, Final
 
 from bot.families import family
 from engine.search import DEFAULT_SECONDS, Budget, Hint
+
+FAULT_GRACE: Final = 1.0
+"""How much longer than its budget a decision may take in a worker before the worker is
+deemed hung, killed and replaced (the decision is then taken another way)."""
+DECISION_SECONDS: Final = DEFAULT_SECONDS + FAULT_GRACE
+"""The time limit of one computer decision or hint in a worker."""
 
 
 def budget() -> Budget:

@@ -35,7 +35,7 @@ import asyncio
 import contextlib
 import logging
 import random
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Final
 
@@ -63,7 +63,7 @@ from bot.tables import (
     table_link,
 )
 from bot.translator import T
-from bot.workers import Workers
+from bot.workers import WorkerFault, Workers
 
 __all__ = ["GameService", "Panel", "Presenter", "ServiceError", "Snapshot", "Table"]
 
@@ -74,6 +74,8 @@ DEFAULT_LEVEL: Final = "normal"
 """The level of a computer seat the host did not choose, and of a seat handed to the computer."""
 TIMEOUT_LEVEL: Final = "normal"
 """Who decides for a player whose clock ran out."""
+FALLBACK_LEVEL: Final = "normal"
+"""Who decides, in-process, when a computer's worker fails (it decides in milliseconds)."""
 TIMEOUTS_TO_HAND_OVER: Final = 3
 LOCK_WAIT_SECONDS: Final = 2.0
 """How long a click waits for a busy game before it is told to try again (Discord allows 3 s)."""
@@ -542,8 +544,16 @@ class GameService:
         try:
             rng = random.Random(f"{snap.record.seed}:{version}:{seat}:hint")
             found = await self.workers.run(
-                computers.hint, table.family.name, panel.view, list(panel.legal), rng
+                computers.hint,
+                table.family.name,
+                panel.view,
+                list(panel.legal),
+                rng,
+                time_limit=computers.DECISION_SECONDS,
             )
+        except WorkerFault as fault:
+            log.warning("table %s: no hint for seat %s: %s", table.id, seat, fault)
+            raise ServiceError("hint.unavailable") from None
         finally:
             table.hinting.discard(seat)
         table.hints[seat] = (version, found)
@@ -863,7 +873,7 @@ class GameService:
             level = TIMEOUT_LEVEL if source is Source.TIMEOUT else self._level(snap, seat)
             view = fam.observe(snap.state, seat)
             rng = self._rng(snap, seat)
-            action = await self.workers.run(computers.decide, fam.name, level, view, legal, rng)
+            action = await self._decide(table, computers.decide, level, view, legal, rng)
             await self._move(table, seat, action, source, None)
             source = Source.COMPUTER
             if not fam.is_partial(action):
@@ -895,11 +905,34 @@ class GameService:
             view = fam.observe(snap.state, seat)
             level = self._level(snap, seat)
             rng = self._rng(snap, seat)
-            action = await self.workers.run(computers.interrupt, fam.name, level, view, legal, rng)
+            action = await self._decide(table, computers.interrupt, level, view, legal, rng)
             if action is not None:
                 await self._move(table, seat, action, Source.COMPUTER, None)
                 return True
         return False
+
+    async def _decide(
+        self,
+        table: Table,
+        decision: Callable[[str, str, Any, Sequence[Any], random.Random], Any],
+        level: str,
+        view: Any,
+        legal: Sequence[Any],
+        rng: random.Random,
+    ) -> Any:
+        """A computer's decision, taken in a worker; if the worker dies, hangs past the
+        decision's budget or the search fails, level ``normal`` takes it here instead (it is
+        quick), so a worker fault costs one decision, never the table."""
+        name = table.family.name
+        try:
+            return await self.workers.run(
+                decision, name, level, view, legal, rng, time_limit=computers.DECISION_SECONDS
+            )
+        except WorkerFault as fault:
+            log.warning("table %s: %s; level %s decides instead", table.id, fault, FALLBACK_LEVEL)
+        except Exception:
+            log.exception("table %s: a computer's decision failed", table.id)
+        return await asyncio.to_thread(decision, name, FALLBACK_LEVEL, view, legal, rng)
 
     def _schedule_computers(self, table: Table) -> None:
         if computer_to_act(table.current) is not None or self._unasked_options(table):

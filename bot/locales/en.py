@@ -388,6 +388,7 @@ MESSAGES: Final[dict[str, str]] = {
     "hint.with_cards": "{reason} ({cards})",
     "hint.off": "Hints are off at this table: only unrated tables offer them, if the host allows.",
     "hint.busy": "Your hint is still being worked out — one moment.",
+    "hint.unavailable": "No hint right now: try again in a moment.",
     "hint.reason.wins_game": "it gives you the best chance to win the game",
     "hint.reason.wins_game_point": "it wins the Game point",
     "hint.reason.saves_jack": "it saves your jack",

@@ -392,6 +392,7 @@ MESSAGES: Final[dict[str, str]] = {
         "ホストが許可したときだけ使えます。"
     ),
     "hint.busy": "ヒントを考え中です。少しお待ちください。",
+    "hint.unavailable": "いまはヒントを出せません。少ししてからもう一度どうぞ。",
     "hint.reason.wins_game": "ゲームに勝つ見込みが一番高くなります",
     "hint.reason.wins_game_point": "ゲームの1点が取れます",
     "hint.reason.saves_jack": "自分のジャックを守れます",

@@ -33,6 +33,7 @@ from bot.picture import draw
 from bot.picture.scene import Scene
 from bot.service import GameService, Panel, ServiceError
 from bot.tables import table_link
+from bot.workers import WorkerFault
 from cogs.table import render
 from cogs.table.render import TableMessage, TableRenderer
 
@@ -51,6 +52,8 @@ PANEL_EDIT_WINDOW: Final = 14 * 60
 MENTIONS: Final = discord.AllowedMentions(everyone=False, roles=False, users=True)
 PICTURE: Final = "table.png"
 """The table picture's file name; the embed shows it as ``attachment://table.png``."""
+PICTURE_SECONDS: Final = 2.0
+"""The time limit of one table picture in its worker (it takes tens of milliseconds)."""
 RENDERED_MEMORY: Final = 5000
 """How many messages' last drawing is remembered (old hands' messages are never redrawn)."""
 
@@ -194,7 +197,8 @@ class TablePresenter:
         if snap.state is None:
             embed = render.lobby_embed(snap, renderer, locale)
             view = render.lobby_view(snap, renderer, locale)
-            await self._show(game_id, channel, message_id, None, TableMessage("", embed, view))
+            waiting = TableMessage("", embed, view)
+            await self._show(game_id, channel, message_id, None, lambda _: waiting)
             return
         deadlines = self.service.deadlines(game_id)
         deal = renderer.family.deal_number(snap.state)
@@ -211,7 +215,7 @@ class TablePresenter:
             message_id = None
         if snap.status is Status.FINISHED:
             shown = renderer.table_message(snap, deadlines, locale)
-            await self._show(game_id, channel, message_id, deal, shown)
+            await self._show(game_id, channel, message_id, deal, lambda _: shown)
             if game_id not in self._announced:
                 self._announced.add(game_id)
                 over = render.game_over_message(snap, renderer, locale)
@@ -223,12 +227,21 @@ class TablePresenter:
                 )
             return
         scene = renderer.scene(snap, locale) if self.bot.pictures and record.pictures else None
-        shown = renderer.table_message(snap, deadlines, locale, scene=scene)
-        await self._show(game_id, channel, message_id, deal, shown, scene)
 
-    async def _picture(self, scene: Scene) -> discord.File:
-        """The table picture as an attachment, drawn by a worker (never on the event loop)."""
-        png = await self.bot.workers.run(draw.render, scene)
+        def table_message(scene: Scene | None) -> TableMessage:
+            return renderer.table_message(snap, deadlines, locale, scene=scene)
+
+        await self._show(game_id, channel, message_id, deal, table_message, scene)
+
+    async def _picture(self, scene: Scene) -> discord.File | None:
+        """The table picture as an attachment, drawn by the picture worker (never on the
+        event loop); None if the worker failed: the table then goes out without it and the
+        picture is drawn again at the next change."""
+        try:
+            png = await self.bot.workers.draw(draw.render, scene, time_limit=PICTURE_SECONDS)
+        except WorkerFault as fault:
+            log.warning("a table picture was not drawn: %s", fault)
+            return None
         return discord.File(io.BytesIO(png), filename=PICTURE, description=draw.alt_text(scene))
 
     async def _show(
@@ -237,38 +250,44 @@ class TablePresenter:
         channel: discord.PartialMessageable,
         message_id: int | None,
         deal: int | None,
-        shown: TableMessage,
+        message: Callable[[Scene | None], TableMessage],
         scene: Scene | None = None,
     ) -> None:
-        """Edit the table's message, or post a new one (new deal, or the old one is gone)."""
+        """Edit the table's message, or post a new one (new deal, or the old one is gone);
+        ``message(scene)`` draws it, with the picture of ``scene`` or in text alone."""
         if message_id is not None:
             try:
-                await self._edit(channel, message_id, shown, scene)
+                await self._edit(channel, message_id, message, scene)
                 return
             except discord.NotFound:
                 log.info("table %s: message %s is gone, posting a new one", game_id, message_id)
-        files = [await self._picture(scene)] if scene is not None else []
-        message = await channel.send(
+        picture = await self._picture(scene) if scene is not None else None
+        if picture is None:
+            scene = None
+        shown = message(scene)
+        sent = await channel.send(
             content=shown.content,
             embed=shown.embed,
             view=shown.view or discord.utils.MISSING,
-            files=files,
+            files=[picture] if picture is not None else [],
             allowed_mentions=MENTIONS,
         )
-        self._remember(message.id, payload_hash(shown, scene))
+        self._remember(sent.id, payload_hash(shown, scene))
         if scene is not None:
-            self._pictures[message.id] = scene.fingerprint()
-        await self.service.set_message(game_id, message.id, deal)
+            self._pictures[sent.id] = scene.fingerprint()
+        await self.service.set_message(game_id, sent.id, deal)
 
     async def _edit(
         self,
         channel: discord.PartialMessageable,
         message_id: int,
-        shown: TableMessage,
+        message: TableMessage | Callable[[Scene | None], TableMessage],
         scene: Scene | None = None,
     ) -> None:
         """Edit a table message unless it would change nothing; the picture is drawn and sent
         again only when the table it shows changed (an unchanged table is not redrawn)."""
+        draw_message = message if callable(message) else (lambda _: message)
+        shown = draw_message(scene)
         fingerprint = payload_hash(shown, scene)
         if self._rendered.get(message_id) == fingerprint:
             return
@@ -279,12 +298,16 @@ class TablePresenter:
                 content=shown.content, embed=shown.embed, view=shown.view, allowed_mentions=MENTIONS
             )
         else:
-            files = [await self._picture(scene)] if scene is not None else []
+            picture = await self._picture(scene) if scene is not None else None
+            if scene is not None and picture is None:  # said in text alone, drawn next time
+                drawn = None
+                shown = draw_message(None)
+                fingerprint = payload_hash(shown, None)
             await partial.edit(
                 content=shown.content,
                 embed=shown.embed,
                 view=shown.view,
-                attachments=files,
+                attachments=[picture] if picture is not None else [],
                 allowed_mentions=MENTIONS,
             )
             if drawn is None:

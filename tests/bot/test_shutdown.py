@@ -7,6 +7,7 @@ The bot runs as a real process against the wire-level fake Discord of fake_disco
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
 import sqlite3
 import time
@@ -130,3 +131,55 @@ async def test_idle_bot_stops_on_signal_with_exit_0(
     assert f"{signum.name} received: stopping" in stderr and "Traceback" not in stderr
     assert consistency(path, game_id) == before
     assert before[0] == "ok"
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    fields = stat.read().rsplit(") ", 1)[1].split()
+            except (FileNotFoundError, ProcessLookupError, IndexError):
+                continue
+            if int(fields[1]) == pid and fields[0] != "Z":
+                found.append(int(entry))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(") ", 1)[1][0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads the process table from /proc")
+@pytest.mark.parametrize("how", ["SIGTERM", "SIGKILL", "crash"])
+async def test_no_worker_outlives_the_bot(
+    tmp_path: Path, discord_fake: FakeDiscord, how: str
+) -> None:
+    """Whether the bot stops on request, is killed or crashes (SIGABRT), its worker processes
+    are gone within 5 seconds, and nothing of it keeps its output pipes open."""
+    path = tmp_path / "data" / "bot.db"
+    environment = bot_environment(discord_fake.api, DATABASE_URL=f"sqlite:///{path}", WORKERS="2")
+    process = await spawn(tmp_path, environment)
+    await asyncio.wait_for(discord_fake.connected.wait(), 60)
+    workers: list[int] = []
+    for _ in range(600):  # two search workers and the picture worker start with the bot
+        workers = _children(process.pid)
+        if len(workers) == 3:
+            break
+        await asyncio.sleep(0.1)
+    assert len(workers) == 3, workers
+    # a crash in native code ends the process the way SIGABRT does: no handler runs
+    process.send_signal(signal.SIGABRT if how == "crash" else getattr(signal, how))
+    status, _ = await finish(process, 10)  # the pipes close: nobody else holds them
+    assert status != 0 if how != "SIGTERM" else status == 0
+    for _ in range(100):  # 5 seconds
+        if not any(_alive(pid) for pid in workers):
+            break
+        await asyncio.sleep(0.05)
+    assert not [pid for pid in workers if _alive(pid)]
