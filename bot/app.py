@@ -37,6 +37,8 @@ log = logging.getLogger(__name__)
 
 EXTENSIONS: Final = ("cogs.table", "cogs.allfours", "cogs.kqj")
 
+CLICKS_PER_SECOND: Final = 5
+"""The default limit of clicks per user and second (a person never clicks this fast)."""
 SHUTDOWN_GRACE: Final = 1.0
 """Seconds a stop waits for received clicks and running moves; they take milliseconds unless
 Discord is slow, and ``docker stop`` should finish well within its 10 seconds."""
@@ -76,6 +78,7 @@ class AllFoursBot(commands.AutoShardedBot):
         extensions: Sequence[str] = EXTENSIONS,
         workers: int = 0,
         pictures: bool = True,
+        clicks_per_second: int | None = CLICKS_PER_SECOND,
     ) -> None:
         """``shards``: the shards this process runs, of how many (``SHARD_COUNT`` and
         ``SHARD_IDS``); None runs every shard, ``shard_count`` of them (None: as many as
@@ -99,6 +102,9 @@ class AllFoursBot(commands.AutoShardedBot):
         self.worker_count = workers
         self.pictures = pictures
         """Whether tables may be drawn at all (each server may also turn them off)."""
+        self.clicks_per_second = clicks_per_second
+        """How many clicks a second one user may make before they are not handled (None: no
+        limit); see ``cogs.table.components.ClickLimiter``."""
         self.extension_names = tuple(extensions)
         self._resources_open = False
         self._stopping: asyncio.Future[None] | None = None

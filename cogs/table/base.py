@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import re
 from collections.abc import AsyncIterator, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
@@ -27,7 +28,15 @@ from bot.service import GameService, Panel, ServiceError, public_language
 from bot.tables import AnySnapshot
 from bot.translator import T
 from cogs.table import render
-from cogs.table.components import TABLES_COG, answer
+from cogs.table.components import (
+    TABLES_COG,
+    BoardButton,
+    StatsButton,
+    answer,
+    is_on_message,
+    is_page_of,
+    is_panel_of,
+)
 from cogs.table.render import TableRenderer
 
 if TYPE_CHECKING:
@@ -85,9 +94,14 @@ def locale_of(interaction: discord.Interaction) -> str:
     return interaction.locale.value
 
 
-def in_panel(interaction: discord.Interaction) -> bool:
-    """Whether the click came from an ephemeral hand panel (only there may a hand be drawn)."""
-    return interaction.message is not None and interaction.message.flags.ephemeral
+def _board_of(match: re.Match[str]) -> tuple[str, ...]:
+    """Which board a leaderboard page's button turns."""
+    return (match["fam"], match["pool"], match["scope"])
+
+
+def _player_of(match: re.Match[str]) -> tuple[str, ...]:
+    """Whose statistics a stats page's button turns."""
+    return (match["fam"], match["family"], match["user"])
 
 
 class TableCog(commands.GroupCog):
@@ -168,7 +182,7 @@ class TableCog(commands.GroupCog):
     ) -> None:
         locale = locale_of(interaction)
         embed, view = self.panel_message(panel, locale, notice=notice, draft=draft)
-        if edit:
+        if edit and await self.is_own_panel(interaction, panel.snapshot.id):
             assert interaction.message is not None
             message_id: int | None = interaction.message.id
             await interaction.response.edit_message(embed=embed, view=view)
@@ -179,6 +193,20 @@ class TableCog(commands.GroupCog):
             await self.tables.presenter.register_panel(
                 panel.snapshot.id, interaction.user.id, interaction, message_id, panel, locale
             )
+
+    async def is_own_panel(self, interaction: discord.Interaction, game_id: int) -> bool:
+        """Whether the click came from the clicker's own hand panel of this table, with an id
+        that is on it: only such a message may be redrawn as their panel (any other message,
+        public or private, gets a fresh panel of its own instead). A private message can only
+        be clicked by the one who received it."""
+        message = interaction.message
+        if message is None or not message.flags.ephemeral or not is_on_message(interaction):
+            return False
+        if is_panel_of(interaction, game_id):
+            return True
+        # a panel this process drew whose buttons are gone (moved below, or closed)
+        presenter = self.tables.presenter
+        return await presenter.is_panel(game_id, interaction.user.id, message.id)
 
     async def table_for(self, interaction: discord.Interaction) -> AnySnapshot:
         """This family's table in this channel, else the user's table of it in this server."""
@@ -436,8 +464,9 @@ class TableCog(commands.GroupCog):
         embed = render.lobby_embed(snap, self.renderer, snap.record.locale)
         view = render.lobby_view(snap, self.renderer, snap.record.locale)
         message = interaction.message
-        lobby_id, _ = await self.service.message_of(game_id)
-        if message is not None and message.id == lobby_id:
+        lobby_id, deal = await self.service.message_of(game_id)
+        is_lobby = message is not None and message.id == lobby_id and deal is None
+        if message is not None and is_lobby and is_on_message(interaction):
             await interaction.response.edit_message(embed=embed, view=view)
             self.tables.presenter.note_rendered(message.id, "", embed, view)
         else:
@@ -457,7 +486,7 @@ class TableCog(commands.GroupCog):
             command = self.__cog_group_name__
             await answer(interaction, t("panel.spectator_reply", locale, command=command))
             return
-        await self.send_panel(interaction, panel, edit=edit and in_panel(interaction))
+        await self.send_panel(interaction, panel, edit=edit)
 
     async def on_play_again(self, interaction: discord.Interaction, game_id: int) -> None:
         """A new lobby with the same seats, posted in the channel for everyone to see."""
@@ -499,9 +528,8 @@ class TableCog(commands.GroupCog):
                 raise
             notice = t(exc.key, locale_of(interaction), **exc.params)
             panel = await self.service.panel(game_id, user_id)
-        if not in_panel(interaction):  # only a hand panel may show a hand: never draw one elsewhere
-            await answer(interaction, notice or t("act.done", locale_of(interaction)))
-            return
+        # Drawn over the clicked message only if that is the clicker's own panel of this
+        # table; from anywhere else (a forged id), the answer is a fresh panel of its own.
         await self.send_panel(interaction, panel, edit=True, notice=notice)
 
     async def on_draft(
@@ -510,7 +538,7 @@ class TableCog(commands.GroupCog):
         """A choice that prepares a decision: draw the panel again with it (nothing is played)."""
         await self._check_family(game_id)
         panel = await self.service.panel(game_id, interaction.user.id)
-        if not in_panel(interaction) or panel.seat is None:
+        if panel.seat is None or not await self.is_own_panel(interaction, game_id):
             await answer(interaction, t("act.unknown_action", locale_of(interaction)))
             return
         stale = panel.snapshot.record.version != version
@@ -525,7 +553,10 @@ class TableCog(commands.GroupCog):
         if pool not in self.renderer.family.pools:
             raise ServiceError("board.unknown_family")
         embed, view = await self.board_page(interaction, pool, scope, page)
-        await interaction.response.edit_message(embed=embed, view=view)
+        if is_page_of(interaction, BoardButton, _board_of, private=False):
+            await interaction.response.edit_message(embed=embed, view=view)
+        else:  # not a page of this board: a fresh page, for the clicker alone
+            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
     async def on_stats(
         self, interaction: discord.Interaction, family: str, user_id: int, page: int
@@ -533,4 +564,7 @@ class TableCog(commands.GroupCog):
         if family != self.renderer.family.name:
             raise ServiceError("board.unknown_family")
         embed, view = await self.stats_page(interaction, user_id, page)
-        await interaction.response.edit_message(embed=embed, view=view)
+        if is_page_of(interaction, StatsButton, _player_of, private=True):
+            await interaction.response.edit_message(embed=embed, view=view)
+        else:  # not a page of these stats: a fresh page, for the clicker alone
+            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)

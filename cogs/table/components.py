@@ -33,9 +33,11 @@ those itself, through the same handlers.
 from __future__ import annotations
 
 import contextlib
+import enum
 import logging
 import re
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from typing import Any, Final, Protocol, runtime_checkable
 
 import discord
@@ -52,6 +54,10 @@ _NEVER: Final = r"(?!)"
 _FAM: Final = r"(?P<fam>[a-z]{2})"
 _GAME: Final = r"(?P<game>[0-9]{1,18})"
 _VERSION: Final = r"(?P<version>[0-9]{1,9})"
+PAGER_BUTTONS: Final = 2
+"""A page of a leaderboard or of a player's stats carries exactly two buttons: ◀ and ▶."""
+TOLD_MEMORY: Final = 1000
+TOLD_SECONDS: Final = 60.0
 
 
 @runtime_checkable
@@ -78,13 +84,53 @@ class Controller(Protocol):
     ) -> None: ...
 
 
+class Admission(enum.Enum):
+    """What the click limiter says of one click."""
+
+    ADMIT = "admit"
+    SLOW_DOWN = "slow_down"
+    """The first click over the limit: its clicker is told, once, to slow down."""
+    IGNORE = "ignore"
+    """Any further click over the limit: acknowledged without a word, never handled."""
+
+
+class ClickLimiter:
+    """At most ``rate`` clicks per ``per`` seconds per user (discord.py's cooldown buckets):
+    a script clicking forged ids as fast as it can gets one private "slow down", and its
+    clicks are acknowledged silently and never reach a table's lock or the database, so the
+    people playing beside it are answered as fast as ever. People do not click five times a
+    second; a player who does by accident is told once and is admitted again a moment
+    later. The time is the real clock (``time.perf_counter``), whatever the loop's is."""
+
+    def __init__(self, rate: int, per: float = 1.0) -> None:
+        self._buckets: commands.CooldownMapping[int] = commands.CooldownMapping.from_cooldown(
+            rate, per, lambda user_id: user_id
+        )
+        self._told: dict[int, float] = {}
+        """Users over the limit who were told, and when (forgotten once admitted again)."""
+
+    def admit(self, user_id: int) -> Admission:
+        now = time.perf_counter()
+        bucket = self._buckets.get_bucket(user_id, now)
+        if bucket is None or bucket.update_rate_limit(now) is None:
+            self._told.pop(user_id, None)
+            return Admission.ADMIT
+        if user_id in self._told:
+            return Admission.IGNORE
+        if len(self._told) >= TOLD_MEMORY:  # users who flooded once and left
+            self._told = {u: at for u, at in self._told.items() if now - at < TOLD_SECONDS}
+        self._told[user_id] = now
+        return Admission.SLOW_DOWN
+
+
 @runtime_checkable
 class Registry(Protocol):
-    """The ``Tables`` cog as the buttons see it: the family cogs by prefix, and the guard
-    that lets clicks be answered before tables are drawn."""
+    """The ``Tables`` cog as the buttons see it: the family cogs by prefix, the guard that
+    lets clicks be answered before tables are drawn, and the click limiter."""
 
     def controller(self, prefix: str) -> Controller | None: ...
     def answering(self) -> contextlib.AbstractAsyncContextManager[None]: ...
+    def admit(self, user_id: int) -> Admission: ...
 
 
 async def answer(interaction: discord.Interaction, text: str) -> None:
@@ -98,6 +144,81 @@ async def answer(interaction: discord.Interaction, text: str) -> None:
         log.warning("could not answer interaction %s: %s", interaction.id, exc)
 
 
+async def _acknowledge(interaction: discord.Interaction) -> None:
+    """Acknowledge a click without answering anything (it changes nothing on screen)."""
+    try:
+        if not interaction.response.is_done():
+            await interaction.response.defer()
+    except discord.HTTPException as exc:
+        log.debug("could not acknowledge interaction %s: %s", interaction.id, exc)
+
+
+def clicked_id(interaction: discord.Interaction) -> str:
+    """The custom_id the click carries."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    return str(data.get("custom_id", ""))
+
+
+def message_ids(interaction: discord.Interaction) -> list[str]:
+    """The custom_ids of every component of the clicked message, as Discord sent it."""
+    message = interaction.message
+    if message is None:
+        return []
+    found = []
+    for row in message.components:
+        for component in getattr(row, "children", [row]):
+            custom_id = getattr(component, "custom_id", None)
+            if custom_id:
+                found.append(str(custom_id))
+    return found
+
+
+def is_on_message(interaction: discord.Interaction) -> bool:
+    """Whether the clicked custom_id is on the clicked message (discord.py ignores clicks
+    whose id is not there; a forged or outdated client can send one)."""
+    return clicked_id(interaction) in message_ids(interaction)
+
+
+def is_page_of(
+    interaction: discord.Interaction,
+    item: type[GameButton],
+    key: Callable[[re.Match[str]], object],
+    *,
+    private: bool,
+) -> bool:
+    """Whether the clicked message is a page of ``item``'s pager, so that the click may turn
+    it: the id is on it, and the message carries exactly the pager's two buttons, both of
+    that kind and of the same board (``key``), and is private or public as such pages are.
+    Any other message (a table, a panel, another board's page) is never edited by a pager."""
+    message = interaction.message
+    if message is None or message.flags.ephemeral != private or not is_on_message(interaction):
+        return False
+    ids = message_ids(interaction)
+    if len(ids) != PAGER_BUTTONS:
+        return False
+    template = item.__discord_ui_compiled_template__
+    matches = [template.fullmatch(custom_id) for custom_id in ids]
+    keys = {key(match) for match in matches if match is not None}
+    return all(matches) and len(keys) == 1
+
+
+def is_panel_of(interaction: discord.Interaction, game_id: int) -> bool:
+    """Whether the clicked message looks like a hand panel of this table: private, the id on
+    it, and every one of its (at least two) components a panel item of this table. (A table,
+    a board, a stats page, a rules answer carry other items or fewer.)"""
+    message = interaction.message
+    if message is None or not message.flags.ephemeral or not is_on_message(interaction):
+        return False
+    ids = message_ids(interaction)
+    if len(ids) < PAGER_BUTTONS:
+        return False
+    for custom_id in ids:
+        found = route(custom_id)
+        if found is None or found[0] not in PANEL_ITEMS or int(found[1]["game"]) != game_id:
+            return False
+    return True
+
+
 async def handle(
     interaction: discord.Interaction,
     match: re.Match[str],
@@ -109,8 +230,18 @@ async def handle(
         client = interaction.client
         bots = (commands.Bot, commands.AutoShardedBot)
         tables = client.get_cog(TABLES_COG) if isinstance(client, bots) else None
-        cog = tables.controller(match["fam"]) if isinstance(tables, Registry) else None
-        if cog is None or not isinstance(tables, Registry):
+        if not isinstance(tables, Registry):
+            await answer(interaction, t("error.unavailable", locale))
+            return
+        admission = tables.admit(interaction.user.id)
+        if admission is Admission.SLOW_DOWN:
+            await answer(interaction, t("error.slow_down", locale))
+            return
+        if admission is Admission.IGNORE:
+            await _acknowledge(interaction)
+            return
+        cog = tables.controller(match["fam"])
+        if cog is None:
             await answer(interaction, t("error.unavailable", locale))
             return
         async with tables.answering():
@@ -157,7 +288,10 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_NEVER
         match: re.Match[str],
         /,
     ) -> GameButton:
-        assert isinstance(item, discord.ui.Button)
+        if not isinstance(item, discord.ui.Button):
+            # A button's id on a menu: forged. This must not raise (discord.py would leave
+            # the click unanswered): an item without a match refuses the click instead.
+            return cls(str(getattr(item, "custom_id", "")), label="")
         button = cls(
             item.custom_id or "", label=item.label or "", style=item.style, disabled=item.disabled
         )
@@ -165,8 +299,8 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_NEVER
         return button
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        if self.match is None:
-            await answer(interaction, t("error.unavailable", interaction.locale.value))
+        if self.match is None:  # made from a component of the wrong kind
+            await answer(interaction, t("error.unknown_button", interaction.locale.value))
             return
         await handle(interaction, self.match, self.dispatch)
 
@@ -316,15 +450,17 @@ class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=_NEVER
         match: re.Match[str],
         /,
     ) -> GameSelect:
-        assert isinstance(item, discord.ui.Select)
+        if not isinstance(item, discord.ui.Select):
+            # A menu's id on a button: forged (see GameButton.from_custom_id).
+            return cls(str(getattr(item, "custom_id", "")), options=[], placeholder="")
         select = cls(item.custom_id or "", options=item.options, placeholder=item.placeholder or "")
         select.item.min_values, select.item.max_values = item.min_values, item.max_values
         select.match = match
         return select
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        if self.match is None:
-            await answer(interaction, t("error.unavailable", interaction.locale.value))
+        if self.match is None:  # made from a component of the wrong kind
+            await answer(interaction, t("error.unknown_button", interaction.locale.value))
             return
         await handle(interaction, self.match, self.dispatch)
 
@@ -404,8 +540,12 @@ ITEMS: Final = (
 )
 
 
+PANEL_ITEMS: Final = frozenset({ActionButton, ActionSelect, DraftSelect, HintButton, RefreshButton})
+"""The items a hand panel carries (and nothing else does)."""
+
+
 def route(custom_id: str) -> tuple[type[GameButton] | type[GameSelect], re.Match[str]] | None:
-    """The item kind a custom_id belongs to and what it says, or None if it is not ours."""
+    """The item kind a custom_id belongs to and what it says, or None if no item reads it."""
     for item in ITEMS:
         match = item.__discord_ui_compiled_template__.fullmatch(custom_id)
         if match is not None:

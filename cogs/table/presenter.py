@@ -94,6 +94,9 @@ class TablePresenter:
         self._dirty: set[int] = set()
         self._running: dict[int, asyncio.Task[None]] = {}
         self._panels: dict[tuple[int, int], PanelHandle] = {}
+        self._panel_messages: dict[tuple[int, int], set[int]] = {}
+        """(game, user) -> every hand panel message of theirs known here (their clicks may
+        redraw those, and no other message, as their panel)."""
         self._loaded: set[int] = set()
         self._rendered: OrderedDict[int, str] = OrderedDict()
         self._pictures: dict[int, str] = {}
@@ -374,6 +377,7 @@ class TablePresenter:
         await self._load_panels(game_id)
         older = self._panels.get(key)
         self._panels[key] = handle
+        self._panel_messages.setdefault(key, set()).add(message_id)
         if older is not None and older.message_id != message_id:
             await self._close_panel(older)
         await self.service.keep_panel(
@@ -387,6 +391,13 @@ class TablePresenter:
                 handle.signature,
             )
         )
+
+    async def is_panel(self, game_id: int, user_id: int, message_id: int) -> bool:
+        """Whether ``message_id`` is a hand panel of this user at this table (only such a
+        message may be redrawn as their panel): one drawn by this process, or the latest one,
+        stored with the game, after a restart."""
+        await self._load_panels(game_id)
+        return message_id in self._panel_messages.get((game_id, user_id), ())
 
     def panel_deadline(self, panel: Panel) -> float | None:
         if panel.seat is None:
@@ -413,6 +424,8 @@ class TablePresenter:
             return
         self._loaded.add(game_id)
         for record in await self.service.open_panels(game_id):
+            key = (game_id, record.user_id)
+            self._panel_messages.setdefault(key, set()).add(record.message_id)
             self._panels.setdefault(
                 (game_id, record.user_id),
                 PanelHandle(

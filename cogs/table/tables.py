@@ -16,7 +16,17 @@ import discord
 from discord.ext import commands
 
 from bot.i18n import t
-from cogs.table.components import ITEMS, TABLES_COG, answer, handle, route
+from cogs.table.components import (
+    ITEMS,
+    TABLES_COG,
+    Admission,
+    ClickLimiter,
+    answer,
+    clicked_id,
+    handle,
+    is_on_message,
+    route,
+)
 from cogs.table.presenter import TablePresenter
 from cogs.table.render import TableRenderer
 
@@ -30,6 +40,8 @@ class TablesCog(commands.Cog, name=TABLES_COG):
         self.bot = bot
         self._cogs: dict[str, TableCog] = {}
         self.presenter = TablePresenter(bot, self.renderer)
+        rate = bot.clicks_per_second
+        self._limiter = ClickLimiter(rate) if rate is not None else None
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*ITEMS)
@@ -65,35 +77,30 @@ class TablesCog(commands.Cog, name=TABLES_COG):
         """Around every click: answers go before table drawing (see the presenter)."""
         return self.presenter.answering()
 
+    def admit(self, user_id: int) -> Admission:
+        """Whether a user's click is handled (see ``ClickLimiter``)."""
+        return Admission.ADMIT if self._limiter is None else self._limiter.admit(user_id)
+
     # --- clicks no item claims ---------------------------------------------------------------
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """A component click that discord.py will not hand to an item still gets an answer:
-        one of our custom_ids that is not on the clicked message goes to its handler (which
-        checks it like any other click); anything else is politely refused."""
+        """A click on one of our custom_ids that discord.py will not hand to an item still
+        gets an answer: one that is not on the clicked message (a forged or outdated client)
+        goes to its handler, which checks it like any other click and never lets it edit
+        the clicked message; one of our families' that no item reads is refused politely.
+        Ids of no family of ours belong to other views: they are left alone."""
         if interaction.type is not discord.InteractionType.component:
             return
-        data: dict[str, Any] = dict(interaction.data or {})
-        custom_id = str(data.get("custom_id", ""))
+        custom_id = clicked_id(interaction)
+        prefix, _, _ = custom_id.partition(":")
+        if prefix not in self._cogs:
+            return
         found = route(custom_id)
         if found is None:
             await answer(interaction, t("error.unknown_button", interaction.locale.value))
             return
-        if _is_on_message(interaction, custom_id):
+        if is_on_message(interaction):
             return  # discord.py dispatches it to the item
         item, match = found
         await handle(interaction, match, item.dispatch)
-
-
-def _is_on_message(interaction: discord.Interaction, custom_id: str) -> bool:
-    """Whether discord.py will find this custom_id on the clicked message (it ignores clicks
-    whose id is not there)."""
-    message = interaction.message
-    if message is None:
-        return False
-    for row in message.components:
-        for component in getattr(row, "children", [row]):
-            if getattr(component, "custom_id", None) == custom_id:
-                return True
-    return False

@@ -43,6 +43,8 @@ async def make_bot(db_path: Path) -> AsyncIterator[BotFactory]:
         options.setdefault("seeds", lambda: next(seeds))
         options.setdefault("computer_delay", 0)
         options.setdefault("pictures", False)  # drawn only by the tests about pictures
+        # tests click far faster than people: the click limit has tests of its own
+        options.setdefault("clicks_per_second", None)
         bot = AllFoursBot(database=db_path, shard_count=2, **options)
         bots.append(bot)
         return bot

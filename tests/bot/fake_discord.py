@@ -75,7 +75,10 @@ class FakeDiscord:
         id. (discord.py ignores a custom_id that is not on the clicked message.)"""
         interaction_id = self.snowflake()
         button = {"type": 2, "style": 2, "label": "card", "custom_id": custom_id}
-        panel = {"flags": 64, "components": [{"type": 1, "components": [button]}]}
+        family, _, game = custom_id.split(":")[:3]
+        refresh = {"type": 2, "style": 2, "label": "Refresh", "custom_id": f"{family}:r:{game}"}
+        rows = [{"type": 1, "components": [button]}, {"type": 1, "components": [refresh]}]
+        panel = {"flags": 64, "components": rows}  # as a panel: its decisions and Refresh
         message = self.message_payload(channel_id, panel, message_id=self.snowflake())
         await self._dispatch(
             "INTERACTION_CREATE",

@@ -96,8 +96,8 @@ async def test_double_click_applies_exactly_once(simcord_env: simcord.Env) -> No
 @pytest.mark.parametrize(
     ("custom_id", "expected"),
     [
-        ("garbage", "not one of mine"),
         ("af:zz:1", "not one of mine"),
+        ("kq:", "not one of mine"),
         ("af:a:999:1:S", "no such table"),
         ("af:h:999", "no such table"),
         ("af:b:kqj:g:0", "no such game"),
@@ -134,8 +134,8 @@ async def test_forged_code_in_a_panel_is_refused(simcord_env: simcord.Env) -> No
 async def test_action_forged_onto_the_public_message_never_draws_a_hand(
     simcord_env: simcord.Env,
 ) -> None:
-    """Even the right action sent from the public table message is answered privately and
-    the public message is left alone."""
+    """Even the right action sent from the public table message is answered privately, with a
+    fresh panel of its own, and the public message is never turned into a hand."""
     table = await open_table(simcord_env)
     mover = table.mover()
     assert mover is not None
@@ -150,8 +150,37 @@ async def test_action_forged_onto_the_public_message_never_draws_a_hand(
     )
     assert result.ephemeral and result.response is not None
     assert result.response.id != table.message.id
-    assert "Your cards" not in text_of(result.response)
+    assert "Your cards" in text_of(result.response)  # the clicker's own, privately
     assert "Your cards" not in text_of(table.message) and before != ""
+
+
+async def test_ids_of_other_views_are_left_to_them(simcord_env: simcord.Env) -> None:
+    """A button of a plain view that is not ours is answered by that view alone: the tables
+    do not answer it a second time."""
+    env = simcord_env
+    clicks: list[str] = []
+
+    class Other(discord.ui.View):
+        def __init__(self) -> None:
+            super().__init__(timeout=None)
+
+        @discord.ui.button(label="Ping", custom_id="someone-else:ping")
+        async def ping(
+            self, interaction: discord.Interaction, button: discord.ui.Button[Other]
+        ) -> None:
+            clicks.append("ping")
+            await interaction.response.send_message("pong", ephemeral=True)
+
+    env.bot.add_view(Other())
+    table = await open_table(env)
+    player = table.players[1]
+    result = await forge_click(
+        env, player, table.message, label="My hand", custom_id="someone-else:ping"
+    )
+    assert clicks == ["ping"]
+    assert result.response is not None and result.response.content == "pong"
+    answers = [r for r in env.http_requests if r.method == "POST" and r.path.endswith("/callback")]
+    assert not any("not one of mine" in str(r.json) for r in answers)
 
 
 async def test_wrong_player_cannot_act_for_another(simcord_env: simcord.Env) -> None:
