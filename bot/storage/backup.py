@@ -63,7 +63,11 @@ def take(database: Path, target: Path) -> Contents:
     while the bot runs; what the copy holds."""
     if not database.is_file():
         raise StorageOpenError(f"there is no database at {database}")
-    partial = target.with_name(f".{target.name}.partial-{os.getpid()}")
+    if target.resolve() == database.resolve():
+        raise StorageOpenError(f"{target} is the database itself: write the backup to another file")
+    # Beside the target, so that the final rename is atomic; named like SQLite's side files,
+    # so that .gitignore (*.db-*) keeps one left by a killed backup out of git.
+    partial = target.with_name(f"{target.name}-partial-{os.getpid()}")
     try:
         with closing(_connect(database, "ro")) as source, closing(sqlite3.connect(partial)) as copy:
             source.backup(copy)
@@ -105,7 +109,7 @@ def restore(backup: Path | BinaryIO, database: Path) -> Contents:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise StorageOpenError(f"cannot create the folder {folder}: {exc.strerror}") from exc
-    incoming = folder / f".{database.name}.restore-{os.getpid()}"
+    incoming = folder / f"{database.name}-restore-{os.getpid()}"
     try:
         with _created(incoming, database):
             _copy_in(backup, incoming)

@@ -293,3 +293,14 @@ def test_postgresql_is_backed_up_with_its_own_tools(tmp_path: Path) -> None:
         )
         assert done.returncode == 2
         assert "the database is PostgreSQL" in done.stderr and "s3cret" not in done.stderr
+
+
+async def test_a_backup_onto_the_database_itself_is_refused(tmp_path: Path) -> None:
+    """It would replace the file under the running bot, which would go on writing to the old
+    one: every later move lost."""
+    await two_games(tmp_path)
+    before = games_in(tmp_path / DATABASE)
+    done = shell("python -m bot.backup data/allfours.db", tmp_path)
+    assert done.returncode == 1
+    assert "data/allfours.db is the database itself" in done.stderr
+    assert games_in(tmp_path / DATABASE) == before

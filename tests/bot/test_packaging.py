@@ -315,6 +315,8 @@ def test_dockerignore_lets_only_the_build_inputs_through() -> None:
         ("data/allfours.db", True),
         ("data/allfours.db-wal", True),
         ("data/allfours.db-shm", True),
+        ("data/allfours.db-restore-4242", True),  # a restore killed half-way
+        ("backup.db-partial-4242", True),  # a backup killed half-way
         ("data/.gitkeep", False),
     ],
 )
