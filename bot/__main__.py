@@ -8,10 +8,10 @@ status says what a supervisor should do about it:
 - ``1``: Discord could not be reached, or kept answering 5xx or nothing at all, through
   ``StartupLimits.attempts`` attempts with growing pauses; or the PostgreSQL server did not
   answer: starting again later may work.
-- ``2``: the configuration is wrong (a setting, inconsistent shard settings, the database
-  folder or file, a SQLite database another bot process already runs on, a PostgreSQL login
-  refused, a token Discord refuses, a ``DEV_GUILD_ID`` the bot is not in): starting again
-  cannot help.
+- ``2``: the configuration is wrong (a setting or a line of ``.env``, inconsistent shard
+  settings, the database folder or file, a SQLite database another bot process already runs
+  on, a database a newer version of the bot wrote, a PostgreSQL login refused or SSL it lacks,
+  a token Discord refuses, a ``DEV_GUILD_ID`` the bot is not in): starting again cannot help.
 
 ``--wait-on-config-error`` (the Docker image's command) prints the line of status 2 and then
 waits for a stop signal instead of exiting, because no restart policy of Docker's can tell a

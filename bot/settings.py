@@ -35,6 +35,7 @@ from typing import Annotated, Final, Literal
 from urllib.parse import parse_qs
 from urllib.parse import unquote as percent_decode
 
+from dotenv import dotenv_values
 from dotenv.parser import parse_stream
 from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
@@ -45,6 +46,7 @@ DEFAULT_DATABASE_URL: Final = "sqlite:///data/allfours.db"
 POSTGRES_SCHEMES: Final = ("postgresql://", "postgres://")
 
 ENV_FILE: Final = ".env"
+POSTGRES_PASSWORD: Final = "PGPASSWORD"
 IN_MEMORY: Final = ":memory:"
 # A bot token is three dot-separated base64url segments (user id, timestamp, HMAC).
 _TOKEN_SHAPE: Final = re.compile(r"[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}")
@@ -117,7 +119,7 @@ class ToolSettings(BaseSettings):
 
     def secrets(self) -> list[str]:
         """Every secret these settings hold, for ``scrub``."""
-        return [*url_secrets(self.database_url), os.environ.get("PGPASSWORD", "")]
+        return [*url_secrets(self.database_url), os.environ.get(POSTGRES_PASSWORD, "")]
 
 
 class Settings(ToolSettings):
@@ -297,6 +299,7 @@ def database_target(url: str) -> Path | str:
 def load_settings(**overrides: object) -> Settings:
     """Read the settings, turning every validation problem into a one-line ``SettingsError``."""
     check_env_file(Path(ENV_FILE))
+    export_postgres_password(Path(ENV_FILE))
     try:
         settings = Settings(**overrides)  # type: ignore[arg-type]
     except ValidationError as exc:
@@ -309,12 +312,23 @@ def load_settings(**overrides: object) -> Settings:
 def load_tool_settings(**overrides: object) -> ToolSettings:
     """``load_settings`` for the tools: the same checks, and no token needed."""
     check_env_file(Path(ENV_FILE))
+    export_postgres_password(Path(ENV_FILE))
     try:
         settings = ToolSettings(**overrides)  # type: ignore[arg-type]
     except ValidationError as exc:
         raise SettingsError(_describe(exc)) from None
     _ = settings.database
     return settings
+
+
+def export_postgres_password(path: Path) -> None:
+    """Put ``.env``'s ``PGPASSWORD`` in the environment, where PostgreSQL's client (asyncpg)
+    reads it, unless the environment has one already (which wins, as for every setting)."""
+    if POSTGRES_PASSWORD in os.environ or not path.is_file():
+        return
+    value = dotenv_values(path).get(POSTGRES_PASSWORD)
+    if value:
+        os.environ[POSTGRES_PASSWORD] = unquote(value)
 
 
 def check_env_file(path: Path) -> None:

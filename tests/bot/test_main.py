@@ -324,13 +324,19 @@ async def test_a_password_with_any_characters_works_percent_encoded(
     assert password_cluster.sql("SELECT COUNT(*) FROM games", name).strip() == "0"
 
 
+@pytest.mark.parametrize("where", ["environment", ".env"])
 async def test_a_password_apart_in_pgpassword_works(
-    tmp_path: Path, discord_fake: FakeDiscord, password_cluster: PostgresCluster
+    tmp_path: Path, discord_fake: FakeDiscord, password_cluster: PostgresCluster, where: str
 ) -> None:
-    """The compose.postgres.yaml way: no password in the URL, PGPASSWORD as it is."""
+    """The compose.postgres.yaml way: no password in the URL, PGPASSWORD as it is (from the
+    environment, or from .env on bare metal)."""
     name = password_database(password_cluster, "apart")
     url = password_cluster.tcp_url(name)
-    stderr = await start_and_stop(tmp_path, discord_fake, DATABASE_URL=url, PGPASSWORD=PASSWORD)
+    if where == ".env":
+        (tmp_path / ".env").write_text(f"PGPASSWORD='{PASSWORD}'\n")
+        stderr = await start_and_stop(tmp_path, discord_fake, DATABASE_URL=url)
+    else:
+        stderr = await start_and_stop(tmp_path, discord_fake, DATABASE_URL=url, PGPASSWORD=PASSWORD)
     assert no_part_of(PASSWORD, stderr)
 
 

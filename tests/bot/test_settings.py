@@ -367,3 +367,20 @@ def test_tools_read_the_database_without_a_token(tmp_path: Path) -> None:
     settings = load_tool_settings()
     assert settings.database == Path("/srv/cards.db")
     assert settings.health_socket == Path("/run/h")
+
+
+def test_a_postgres_password_in_env_file_reaches_the_postgresql_client(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """asyncpg reads PGPASSWORD from the environment only: .env's is put there (quotes and
+    all characters as written), and one already in the environment wins."""
+    monkeypatch.setenv("PGPASSWORD", "")
+    monkeypatch.delenv("PGPASSWORD")  # restored after the test, whatever load_settings sets
+    (tmp_path / ".env").write_text(
+        "DATABASE_URL=postgresql://allfours@db/allfours\nPGPASSWORD='p@ss:w/rd'\n"
+    )
+    load_tool_settings()
+    assert os.environ["PGPASSWORD"] == "p@ss:w/rd"
+    monkeypatch.setenv("PGPASSWORD", "from the environment")
+    load_tool_settings()
+    assert os.environ["PGPASSWORD"] == "from the environment"
