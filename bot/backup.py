@@ -36,6 +36,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise ToolError("the database is PostgreSQL: back it up with pg_dump (README: Backups)")
         try:
             if options.file == "-":
+                if sys.stdout.isatty():
+                    raise ToolError("stdout is a terminal: send it to a file (- > backup.db)")
                 contents = take_to_stream(database, sys.stdout.buffer)
                 where = "stdout"
             else:

@@ -40,7 +40,7 @@ DATABASE_TIMEOUT: Final = 3.0
 
 
 class HealthSocketInUseError(Exception):
-    """Another running bot process answers on the same ``HEALTH_SOCKET``."""
+    """``HEALTH_SOCKET`` is taken: another running bot answers there, or it is a file."""
 
 
 def describe_connection(bot: AllFoursBot) -> str:
@@ -79,10 +79,15 @@ class HealthServer:
                 self.path.unlink()
 
     async def _claim(self) -> None:
-        """Remove a socket left by a bot that was killed; refuse one that still answers."""
+        """Remove a socket left by a bot that was killed; refuse one that still answers, and
+        anything else at that path (never delete a file HEALTH_SOCKET names by mistake)."""
         if not self.path.exists():
             self.path.parent.mkdir(parents=True, exist_ok=True)
             return
+        if not self.path.is_socket():
+            raise HealthSocketInUseError(
+                f"HEALTH_SOCKET {self.path} is a file, not a socket: name a path of its own"
+            )
         try:
             _, writer = await asyncio.wait_for(
                 asyncio.open_unix_connection(self.path), ANSWER_TIMEOUT

@@ -39,6 +39,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "the database is PostgreSQL: restore a pg_dump backup with pg_restore or psql "
                 "(README: Backups)"
             )
+        if options.file == "-" and sys.stdin.isatty():
+            raise ToolError("stdin is a terminal: give it the backup (- < backup.db)")
         backup = sys.stdin.buffer if options.file == "-" else Path(options.file)
         try:
             with ProcessLock(database):

@@ -161,3 +161,20 @@ def test_ready_line_names_the_shards_of_a_process() -> None:
 
     bot = AllFoursBot(database=Path("unused.db"), shards=Shards(4, frozenset({2, 3})))
     assert describe_connection(bot) == ("an unknown user serving 0 server(s) on shard(s) 2-3 of 4")
+
+
+async def test_a_health_socket_path_holding_a_file_is_refused_and_kept(
+    tmp_path: Path, discord_fake: FakeDiscord
+) -> None:
+    """HEALTH_SOCKET naming a file by mistake: a configuration error, and the file is left."""
+    mistaken = tmp_path / "notes.txt"
+    mistaken.write_text("keep me")
+    environment = bot_environment(
+        discord_fake.api,
+        DATABASE_URL=f"sqlite:///{tmp_path / 'bot.db'}",
+        HEALTH_SOCKET=str(mistaken),
+    )
+    status, stderr = await finish(await spawn(tmp_path, environment))
+    assert status == 2
+    assert f"error: HEALTH_SOCKET {mistaken} is a file, not a socket" in stderr
+    assert mistaken.read_text() == "keep me"
