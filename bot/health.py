@@ -184,9 +184,11 @@ def _socket_setting() -> str | None:
         value = dotenv_values(".env").get(HEALTH_SOCKET)
     if value is None:
         return None
-    from bot.settings import unquote
+    if value.strip()[:1] in ("'", '"'):  # quoted as the bot accepts it; rare, and the
+        from bot.settings import unquote  # settings module costs the check a tenth of a second
 
-    return unquote(value) or None
+        value = unquote(value)
+    return value.strip() or None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
