@@ -8,15 +8,19 @@ status says what a supervisor should do about it:
 - ``1``: Discord could not be reached, or kept answering 5xx or nothing at all, through
   ``StartupLimits.attempts`` attempts with growing pauses; or the PostgreSQL server did not
   answer: starting again later may work.
-- ``2``: the configuration is wrong (a setting, inconsistent shard settings, the database
-  folder or file, a SQLite database another bot process already runs on, a PostgreSQL login
-  refused, a token Discord refuses, a ``DEV_GUILD_ID`` the bot is not in): starting again
-  cannot help.
+- ``2``: the configuration is wrong (a setting or a line of ``.env``, inconsistent shard
+  settings, the database folder or file, a SQLite database another bot process already runs
+  on, a database a newer version of the bot wrote, a PostgreSQL login refused or SSL it lacks,
+  a token Discord refuses, a ``DEV_GUILD_ID`` the bot is not in): starting again cannot help.
 
 ``--wait-on-config-error`` (the Docker image's command) prints the line of status 2 and then
 waits for a stop signal instead of exiting, because no restart policy of Docker's can tell a
 configuration error from a crash: without it, ``restart: unless-stopped`` would start the bot
 again and again with the same error.
+
+Once connected, the bot logs one ``ready:`` line (its name, servers and shards); with
+``HEALTH_SOCKET`` set it answers ``python -m bot.health`` there (``bot.health``). No line it
+prints holds the token or a database password (``bot.settings.scrub`` is the last guard).
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ import asyncio
 import contextlib
 import enum
 import logging
+import os
 import signal
 import sys
 import time
@@ -40,12 +45,12 @@ import discord
 
 import engine
 from bot.app import AllFoursBot
-from bot.settings import Settings, SettingsError, load_settings
+from bot.health import HealthServer, HealthSocketInUseError, describe_connection
+from bot.settings import Settings, SettingsError, load_settings, scrub, url_secrets
 from bot.storage import (
     MigrationError,
     ProcessLock,
     Storage,
-    StorageInUseError,
     StorageOpenError,
     StorageUnreachableError,
 )
@@ -81,10 +86,13 @@ class StartupError(Exception):
 
 def main(argv: Sequence[str] | None = None, *, limits: StartupLimits | None = None) -> int:
     options = _arguments(argv)
+    secrets = _environment_secrets()
     try:
         settings = load_settings()
     except SettingsError as exc:
-        return _failed(StartupError(str(exc), CONFIGURATION), wait=options.wait_on_config_error)
+        error = StartupError(str(exc), CONFIGURATION)
+        return _failed(error, secrets, wait=options.wait_on_config_error)
+    secrets += settings.secrets()
     logging.basicConfig(
         level=settings.log_level,
         format="%(asctime)s %(levelname)-8s %(name)s: %(message)s",
@@ -96,7 +104,7 @@ def main(argv: Sequence[str] | None = None, *, limits: StartupLimits | None = No
     try:
         return asyncio.run(serve(settings, limits or StartupLimits()))
     except StartupError as exc:
-        return _failed(exc, wait=options.wait_on_config_error)
+        return _failed(exc, secrets, wait=options.wait_on_config_error)
     except KeyboardInterrupt:  # only where the loop cannot take signals (Windows)
         return STOPPED
 
@@ -114,12 +122,20 @@ def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def _failed(error: StartupError, *, wait: bool) -> int:
+def _environment_secrets() -> list[str]:
+    """The secrets in the environment itself, to hide them even from a line printed before
+    the settings could be read."""
+    found = [os.environ.get(name, "") for name in ("DISCORD_TOKEN", "PGPASSWORD")]
+    return [*found, *url_secrets(os.environ.get("DATABASE_URL", ""))]
+
+
+def _failed(error: StartupError, secrets: Sequence[str], *, wait: bool) -> int:
+    line = scrub(str(error), secrets)
     if wait and error.status == CONFIGURATION:
-        print(f"error: {error} (waiting for a stop signal)", file=sys.stderr, flush=True)
+        print(f"error: {line} (waiting for a stop signal)", file=sys.stderr, flush=True)
         _wait_for_stop_signal()
     else:
-        print(f"error: {error}", file=sys.stderr, flush=True)
+        print(f"error: {line}", file=sys.stderr, flush=True)
     return error.status
 
 
@@ -153,9 +169,12 @@ async def serve(settings: Settings, limits: StartupLimits) -> int:
             loop.add_signal_handler(signum, stop_requested, signum)
         except NotImplementedError:  # Windows: Ctrl-C arrives as KeyboardInterrupt
             break
-    with contextlib.ExitStack() as held:
+    async with contextlib.AsyncExitStack() as held:
         # Local problems first: a read-only volume is reported before any wait for the network.
         await _check_database(settings.database, held)
+        health = None
+        if settings.health_socket is not None:
+            health = await _answer_health_checks(settings, held)
         if settings.shards is not None:
             log.info("running shard(s) %s", settings.shards)
         compiled = engine.compiled_modules()
@@ -165,10 +184,29 @@ async def serve(settings: Settings, limits: StartupLimits) -> int:
             "engine: %s",
             f"{len(compiled)} modules compiled" if compiled else "pure Python (not compiled)",
         )
-        return await _start_and_serve(settings, limits, stop)
+        return await _start_and_serve(settings, limits, stop, health)
 
 
-async def _start_and_serve(settings: Settings, limits: StartupLimits, stop: asyncio.Event) -> int:
+async def _answer_health_checks(
+    settings: Settings, held: contextlib.AsyncExitStack
+) -> HealthServer:
+    assert settings.health_socket is not None
+    server = HealthServer(settings.health_socket, settings.secrets())
+    try:
+        return await held.enter_async_context(server)
+    except HealthSocketInUseError as exc:
+        raise StartupError(str(exc), CONFIGURATION) from None
+    except OSError as exc:
+        raise StartupError(
+            f"cannot answer health checks at HEALTH_SOCKET {settings.health_socket}: "
+            f"{exc.strerror or exc}",
+            CONFIGURATION,
+        ) from None
+
+
+async def _start_and_serve(
+    settings: Settings, limits: StartupLimits, stop: asyncio.Event, health: HealthServer | None
+) -> int:
     token = settings.discord_token.get_secret_value()
     began = time.monotonic()
     pause = limits.first_pause
@@ -192,7 +230,7 @@ async def _start_and_serve(settings: Settings, limits: StartupLimits, stop: asyn
                     raise _fatal(exc, settings) from None
             else:
                 if isinstance(outcome, asyncio.Task):
-                    return await _serve_until_stopped(bot, outcome, stop)
+                    return await _serve_until_stopped(bot, outcome, stop, health)
                 await bot.close()
                 if outcome is _Interrupted.STOPPED:
                     return STOPPED
@@ -217,7 +255,7 @@ async def _start_and_serve(settings: Settings, limits: StartupLimits, stop: asyn
     raise AssertionError("unreachable: the last attempt returns or raises")
 
 
-async def _check_database(database: Path | str, held: contextlib.ExitStack) -> None:
+async def _check_database(database: Path | str, held: contextlib.AsyncExitStack) -> None:
     """Open the database, claim a SQLite file for this process (``held`` keeps the claim until
     the process stops), and apply pending migrations."""
     try:
@@ -228,10 +266,8 @@ async def _check_database(database: Path | str, held: contextlib.ExitStack) -> N
             await storage.migrate()
         finally:
             await storage.close()
-    except StorageInUseError as exc:
-        raise StartupError(str(exc), CONFIGURATION) from None
     except StorageOpenError as exc:
-        raise StartupError(f"{exc} (check DATABASE_URL)", CONFIGURATION) from None
+        raise _storage_failure(exc) from None
     except StorageUnreachableError as exc:
         raise StartupError(f"{exc} (is the server up?)", UNREACHABLE) from None
     except MigrationError as exc:
@@ -259,11 +295,19 @@ async def _log_in_and_connect(bot: AllFoursBot, token: str) -> asyncio.Task[None
 
 
 async def _serve_until_stopped(
-    bot: AllFoursBot, gateway: asyncio.Task[None], stop: asyncio.Event
+    bot: AllFoursBot, gateway: asyncio.Task[None], stop: asyncio.Event, health: HealthServer | None
 ) -> int:
+    if health is not None:
+        health.bot = bot
+    announced = asyncio.create_task(_announce_ready(bot), name="announce-ready")
     signalled = asyncio.ensure_future(stop.wait())
-    await asyncio.wait({signalled, gateway}, return_when=asyncio.FIRST_COMPLETED)
-    signalled.cancel()
+    try:
+        await asyncio.wait({signalled, gateway}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        signalled.cancel()
+        announced.cancel()
+        if health is not None:
+            health.bot = None
     if stop.is_set():
         await bot.close()
         await asyncio.gather(gateway, return_exceptions=True)
@@ -277,6 +321,12 @@ async def _serve_until_stopped(
         # discord.py reconnects by itself; a gateway that gave up is worth a fresh start.
         raise StartupError(f"lost Discord's gateway: {_describe(error)}", UNREACHABLE)
     raise _fatal(error, None)
+
+
+async def _announce_ready(bot: AllFoursBot) -> None:
+    """One line once every shard is ready and the servers are known: who, where, how many."""
+    await bot.wait_until_ready()
+    log.info("ready: %s", describe_connection(bot))
 
 
 # --- telling failures apart ---------------------------------------------------------------------
@@ -362,7 +412,7 @@ def _fatal(exc: BaseException, settings: Settings | None) -> BaseException:
     ):
         return StartupError("Discord refused the requested intents", CONFIGURATION)
     if isinstance(exc, StorageOpenError):
-        return StartupError(f"{exc} (check DATABASE_URL)", CONFIGURATION)
+        return _storage_failure(exc)
     if isinstance(exc, StorageUnreachableError):
         return StartupError(f"{exc} (is the server up?)", UNREACHABLE)
     dev_guild = settings.dev_guild_id if settings else None
@@ -378,6 +428,13 @@ def _fatal(exc: BaseException, settings: Settings | None) -> BaseException:
             CONFIGURATION,
         )
     return exc
+
+
+def _storage_failure(exc: StorageOpenError) -> StartupError:
+    """The line of a database that cannot be used: its message names the cause (a folder's
+    owner, SSL, a refused login...), and DATABASE_URL where that is what is wrong."""
+    hint = " (check DATABASE_URL)" if exc.url_at_fault else ""
+    return StartupError(f"{exc}{hint}", CONFIGURATION)
 
 
 def _describe(exc: BaseException) -> str:

@@ -13,6 +13,7 @@ from bot.models import GLOBAL
 from bot.storage.errors import (
     IntegrityError,
     MigrationError,
+    SchemaTooNewError,
     StorageError,
     StorageInUseError,
     StorageOpenError,
@@ -29,6 +30,7 @@ __all__ = [
     "IntegrityError",
     "MigrationError",
     "ProcessLock",
+    "SchemaTooNewError",
     "Storage",
     "StorageError",
     "StorageInUseError",

@@ -80,6 +80,10 @@ class Backend(Protocol):
 
     async def schema_version(self) -> int: ...
 
+    async def ping(self) -> None:
+        """Answer one trivial query (the health check's "the database answers")."""
+        ...
+
     async def migrate(self, pending: Sequence[tuple[int, str, str]]) -> list[str]:
         """Apply the pending migrations in order, each with its version bump in one
         transaction; the names of those this call applied."""

@@ -10,7 +10,13 @@ class StorageError(Exception):
 
 class StorageOpenError(StorageError):
     """The database cannot be created, opened or written; the message names the path (or the
-    URL, without its password). Starting again with the same settings cannot help."""
+    URL, without its password) and the cause. Starting again with the same settings cannot
+    help. ``url_at_fault``: what the URL says is wrong (no such database, a refused login, SSL
+    it asks for), rather than the files or the server."""
+
+    def __init__(self, message: str, *, url_at_fault: bool = False) -> None:
+        super().__init__(message)
+        self.url_at_fault = url_at_fault
 
 
 class StorageUnreachableError(StorageError):
@@ -20,6 +26,11 @@ class StorageUnreachableError(StorageError):
 
 class StorageInUseError(StorageOpenError):
     """Another bot process holds the SQLite database (SQLite serves one process)."""
+
+
+class SchemaTooNewError(StorageOpenError):
+    """The database was written by a newer version of the bot: its schema has migrations this
+    build does not know, so running on it could misread or damage it."""
 
 
 class MigrationError(StorageError):

@@ -23,6 +23,7 @@ fresh database apply each migration once; the applied versions are kept in
 from __future__ import annotations
 
 import socket
+import ssl
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, Final, TypeAlias
@@ -58,6 +59,14 @@ _UNREACHABLE: Final = (
     asyncpg.ConnectionDoesNotExistError,
     asyncpg.TooManyConnectionsError,
 )
+
+
+_LOGIN_REFUSED: Final = (
+    asyncpg.InvalidPasswordError,
+    asyncpg.InvalidAuthorizationSpecificationError,
+)
+_SSL_REFUSED: Final = "rejected SSL upgrade"
+"""What asyncpg says when the server answers "no SSL here" to a client that requires it."""
 
 
 _Conn: TypeAlias = "asyncpg.Connection[asyncpg.Record] | PoolConnectionProxy[asyncpg.Record]"
@@ -145,12 +154,37 @@ class PostgresBackend:
             pool = await asyncpg.create_pool(
                 url, min_size=1, max_size=POOL_SIZE, timeout=CONNECT_TIMEOUT
             )
+        except ssl.SSLError as exc:
+            raise StorageOpenError(
+                f"cannot open the database {name}: SSL failed ({_reason(exc)}); check the "
+                "server's certificate, or the sslmode the URL asks for",
+                url_at_fault=True,
+            ) from exc
+        except ConnectionError as exc:
+            if _SSL_REFUSED not in str(exc):
+                raise StorageUnreachableError(
+                    f"cannot reach the database {name}: {_reason(exc)}"
+                ) from exc
+            raise StorageOpenError(
+                f"cannot open the database {name}: the server does not offer SSL, which the "
+                f"URL requires ({_sslmode(url)}); turn SSL on in the server, or ask for "
+                "sslmode=prefer (or disable) in the URL",
+                url_at_fault=True,
+            ) from exc
         except _UNREACHABLE as exc:
             raise StorageUnreachableError(
                 f"cannot reach the database {name}: {_reason(exc)}"
             ) from exc
+        except _LOGIN_REFUSED as exc:
+            raise StorageOpenError(
+                f"cannot open the database {name}: {_reason(exc)} (check the user name and the "
+                "password: in the URL, or in PGPASSWORD)",
+                url_at_fault=True,
+            ) from exc
         except (asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as exc:
-            raise StorageOpenError(f"cannot open the database {name}: {_reason(exc)}") from exc
+            raise StorageOpenError(
+                f"cannot open the database {name}: {_reason(exc)}", url_at_fault=True
+            ) from exc
         backend = cls(pool, name)
         try:
             async with pool.acquire() as conn:
@@ -178,6 +212,10 @@ class PostgresBackend:
     async def schema_version(self) -> int:
         async with self._pool.acquire() as conn:
             return await _version(conn)
+
+    async def ping(self) -> None:
+        async with self._pool.acquire() as conn:
+            await conn.fetchval("SELECT 1")
 
     async def migrate(self, pending: Sequence[tuple[int, str, str]]) -> list[str]:
         applied = []
@@ -246,6 +284,12 @@ async def _version(conn: _Conn) -> int:
     if await conn.fetchval("SELECT to_regclass($1)", _VERSION_TABLE) is None:
         return 0
     return int(await conn.fetchval(f"SELECT COALESCE(MAX(version), 0) FROM {_VERSION_TABLE}"))
+
+
+def _sslmode(url: str) -> str:
+    query = url.partition("?")[2]
+    modes = [part for part in query.split("&") if part.lower().startswith(("sslmode=", "ssl="))]
+    return modes[-1] if modes else "sslmode"
 
 
 def _reason(exc: BaseException) -> str:

@@ -88,6 +88,11 @@ def migrations() -> list[tuple[int, str, str]]:
     return found
 
 
+def latest_version() -> int:
+    """The schema version this build brings a database to: its last migration's number."""
+    return migrations()[-1][0]
+
+
 def _segments(sql: str) -> list[tuple[str, str]]:
     """``(kind, text)`` pieces of ``sql``, in order: ``literal`` ('...'), ``comment`` (-- to the
     end of the line), ``quoted`` ("...") or ``code``."""

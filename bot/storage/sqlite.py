@@ -33,6 +33,7 @@ from bot.storage.errors import (
     StorageInUseError,
     StorageOpenError,
 )
+from bot.storage.files import database_failure, folder_failure
 from bot.storage.schema import statements
 
 _PRAGMAS: Final = (
@@ -127,6 +128,29 @@ async def _prepare(db: aiosqlite.Connection) -> None:
         pause = min(pause * 2, 0.2)
 
 
+def _create(path: Path) -> None:
+    """Create the database's folder and file if needed, and open it once, or raise
+    ``StorageOpenError`` with the cause."""
+    if path.is_dir():
+        raise StorageOpenError(
+            f"cannot open the database {path}: it is a folder, not a database file (name a file "
+            f"in it, e.g. {path / 'allfours.db'})",
+            url_at_fault=True,
+        )
+    existed = path.exists()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        reason = folder_failure(path.parent, exc)
+        raise StorageOpenError(f"cannot create the folder {path.parent}: {reason}") from exc
+    try:
+        sqlite3.connect(path).close()
+    except sqlite3.Error as exc:
+        verb = "open" if existed else "create"
+        reason = database_failure(path, str(exc))
+        raise StorageOpenError(f"cannot {verb} the database {path}: {reason}") from exc
+
+
 class SQLiteBackend:
     kind: Final = "sqlite"
 
@@ -141,24 +165,22 @@ class SQLiteBackend:
         """Open the file (creating it and its folder if needed) and check it can be written.
 
         A folder or file that cannot be created, opened or written raises ``StorageOpenError``
-        naming it (a Docker volume owned by another user, a read-only mount...)."""
+        naming it and the cause (a Docker volume owned by another uid, a read-only mount, a
+        folder given as the database...)."""
+        if str(path) != ":memory:":
+            # In a plain thread: when connecting fails, aiosqlite leaves its worker thread
+            # behind, to print a traceback once the event loop is closed.
+            await asyncio.to_thread(_create, path)
         try:
-            if str(path) != ":memory:":
-                path.parent.mkdir(parents=True, exist_ok=True)
-                # Try the file in a plain thread first: when connecting fails, aiosqlite leaves
-                # its worker thread behind, to print a traceback once the event loop is closed.
-                await asyncio.to_thread(lambda: sqlite3.connect(path).close())
             db = await aiosqlite.connect(path, isolation_level=None)
-        except OSError as exc:
-            reason = exc.strerror or type(exc).__name__
-            raise StorageOpenError(f"cannot create the folder {path.parent}: {reason}") from exc
         except sqlite3.Error as exc:
             raise StorageOpenError(f"cannot open the database {path}: {exc}") from exc
         try:
             await _prepare(db)
         except sqlite3.Error as exc:
             await db.close()
-            raise StorageOpenError(f"cannot use the database {path}: {exc}") from exc
+            reason = await asyncio.to_thread(database_failure, path, str(exc))
+            raise StorageOpenError(f"cannot use the database {path}: {reason}") from exc
         except BaseException:
             await db.close()
             raise
@@ -184,6 +206,11 @@ class SQLiteBackend:
         async with self._lock:
             rows = await self._db.execute_fetchall("PRAGMA user_version")
         return int(next(iter(rows))[0])
+
+    async def ping(self) -> None:
+        async with self._lock:
+            # A read of the file itself (SELECT 1 would not touch it).
+            await self._db.execute_fetchall("SELECT COUNT(*) FROM sqlite_master")
 
     async def migrate(self, pending: Sequence[tuple[int, str, str]]) -> list[str]:
         applied = []
@@ -254,7 +281,11 @@ class ProcessLock:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
         except OSError as exc:
-            reason = exc.strerror or type(exc).__name__
+            reason = (
+                folder_failure(self.path.parent, exc)
+                if not self.path.parent.is_dir()
+                else database_failure(self.path, exc.strerror or type(exc).__name__)
+            )
             raise StorageOpenError(f"cannot create the lock file {self.path}: {reason}") from exc
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)

@@ -10,7 +10,7 @@ CONFLICT`` upserts and ``RETURNING``, which both databases run alike.
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Collection, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import fields
 from pathlib import Path
@@ -31,9 +31,9 @@ from bot.models import (
 from bot.settings import redact
 from bot.shards import Shards
 from bot.storage.backend import Backend, Column, Connection
-from bot.storage.errors import VersionConflictError
+from bot.storage.errors import SchemaTooNewError, VersionConflictError
 from bot.storage.postgres import PostgresBackend, is_postgres_url
-from bot.storage.schema import migrations
+from bot.storage.schema import latest_version, migrations
 from bot.storage.sqlite import SQLiteBackend
 
 OPEN_STATUSES: Final = (Status.LOBBY.value, Status.PLAYING.value)
@@ -93,6 +93,42 @@ def _seat_values(game_id: int, s: SeatRecord) -> tuple[Any, ...]:
         _stats_text(s.stats),
         s.level,
     )
+
+
+async def _read_matches(conn: Connection, pool: str) -> list[MatchRecord]:
+    heads = await conn.fetch(
+        "SELECT id, game_id, family, pool, variant, guild_id, outcome, rated, deals, "
+        "ended_at FROM matches WHERE pool = ? ORDER BY id",
+        (pool,),
+    )
+    rows = await conn.fetch(
+        "SELECT mp.match_id, mp.seat, mp.side, mp.user_id, mp.computer, mp.rank, "
+        "mp.score, mp.stats FROM match_players mp "
+        "JOIN matches m ON m.id = mp.match_id WHERE m.pool = ? "
+        "ORDER BY mp.match_id, mp.seat",
+        (pool,),
+    )
+    players: dict[int, list[MatchPlayer]] = {}
+    for r in rows:
+        players.setdefault(r[0], []).append(
+            MatchPlayer(r[1], r[2], r[3], bool(r[4]), r[5], r[6], _stats(r[7]))
+        )
+    return [
+        MatchRecord(
+            id=h[0],
+            game_id=h[1],
+            family=h[2],
+            pool=h[3],
+            variant=h[4],
+            guild_id=h[5],
+            outcome=h[6],
+            rated=bool(h[7]),
+            deals=h[8],
+            ended_at=h[9],
+            players=tuple(players.get(h[0], ())),
+        )
+        for h in heads
+    ]
 
 
 class Transaction:
@@ -306,6 +342,85 @@ class Transaction:
             (guild_id, settings),
         )
 
+    # --- deleting data on request (python -m bot.delete_data) ------------------------------------
+
+    async def matches(self, pool: str) -> list[MatchRecord]:
+        """``Storage.matches`` as this transaction sees them (its own deletions included)."""
+        return await _read_matches(self._conn, pool)
+
+    async def delete_server(
+        self, guild_id: int, columns: Mapping[str, Collection[str]]
+    ) -> dict[str, int]:
+        """Delete every row about a server: the rows of its matches and games in every table
+        that refers to them, then every row that names the server; the rows deleted per table.
+        ``columns``: each table's column names (``Storage.columns``), so a table a later
+        migration adds is covered as long as it names its game, match or server."""
+        deleted: dict[str, int] = {}
+
+        def count(table: str, rows: int) -> None:
+            deleted[table] = deleted.get(table, 0) + rows
+
+        # Children first: a match refers to its game, and both have rows that refer to them.
+        for key, owner in (("match_id", "matches"), ("game_id", "games")):
+            for table, names in columns.items():
+                if key in names:
+                    rows = await self._conn.execute(
+                        f"DELETE FROM {table} WHERE {key} IN "
+                        f"(SELECT id FROM {owner} WHERE guild_id = ?)",
+                        (guild_id,),
+                    )
+                    count(table, rows)
+        for table, names in columns.items():
+            if "guild_id" in names:
+                count(
+                    table,
+                    await self._conn.execute(
+                        f"DELETE FROM {table} WHERE guild_id = ?", (guild_id,)
+                    ),
+                )
+        return deleted
+
+    async def open_tables_of_player(self, user_id: int) -> list[tuple[int, int, int]]:
+        """The unfinished tables a player hosts or sits at: ``(game id, server, channel)``."""
+        rows = await self._conn.fetch(
+            "SELECT id, guild_id, channel_id FROM games WHERE status IN (?, ?) AND "
+            "(host_id = ? OR id IN (SELECT game_id FROM seats WHERE user_id = ?)) ORDER BY id",
+            (*OPEN_STATUSES, user_id, user_id),
+        )
+        return [(int(r[0]), int(r[1]), int(r[2])) for r in rows]
+
+    async def forget_player(self, user_id: int) -> dict[str, int]:
+        """Remove a player from every finished table and record (call it only when
+        ``open_tables_of_player`` is empty): their ratings and open panels are deleted; their
+        seats and match results stay for the other players' records, without their id, name
+        or statistics; their moves and the tables they hosted or ended no longer name them.
+        The rows changed per ``table.column``."""
+        changed = {
+            "ratings": await self._conn.execute(
+                "DELETE FROM ratings WHERE user_id = ?", (user_id,)
+            ),
+            "panels": await self._conn.execute("DELETE FROM panels WHERE user_id = ?", (user_id,)),
+            "seats": await self._conn.execute(
+                "UPDATE seats SET user_id = NULL, name = '', stats = '{}' WHERE user_id = ?",
+                (user_id,),
+            ),
+            "match_players": await self._conn.execute(
+                "UPDATE match_players SET user_id = NULL, stats = '{}' WHERE user_id = ?",
+                (user_id,),
+            ),
+            "actions": await self._conn.execute(
+                "UPDATE actions SET user_id = NULL WHERE user_id = ?", (user_id,)
+            ),
+            # host_id is required: 0 is no Discord id, so it names nobody.
+            "games.host_id": await self._conn.execute(
+                "UPDATE games SET host_id = 0 WHERE host_id = ?", (user_id,)
+            ),
+            "games.ended_by": await self._conn.execute(
+                "UPDATE games SET ended_by = NULL WHERE ended_by = ?", (user_id,)
+            ),
+        }
+        return changed
+
 
 class Storage:
     """The database of the bot. Open with ``await Storage.open(database)``: a SQLite file's
@@ -322,7 +437,8 @@ class Storage:
         apply pending migrations.
 
         A database that cannot be created, opened or written raises ``StorageOpenError``
-        naming it; a PostgreSQL server that does not answer, ``StorageUnreachableError``; a
+        naming it (``SchemaTooNewError`` if a newer version of the bot wrote it); a PostgreSQL
+        server that does not answer, ``StorageUnreachableError``; a
         failed migration, ``MigrationError`` (rolled back whole)."""
         backend: Backend
         path: Path | None = None
@@ -359,10 +475,28 @@ class Storage:
     async def schema_version(self) -> int:
         return await self._backend.schema_version()
 
+    async def ping(self) -> None:
+        """Answer one trivial query: whether the database answers at all."""
+        await self._backend.ping()
+
+    async def check_schema(self) -> int:
+        """The schema version, refusing one newer than this build knows
+        (``SchemaTooNewError``): a newer version of the bot wrote it."""
+        current = await self.schema_version()
+        latest = latest_version()
+        if current > latest:
+            raise SchemaTooNewError(
+                f"the database {self.name} has schema version {current}, newer than this "
+                f"version of the bot knows ({latest}): a newer version of the bot wrote it; "
+                "run that version, or restore the backup taken before it"
+            )
+        return current
+
     async def migrate(self, *, until: int | None = None) -> list[str]:
         """Apply every migration newer than the database (up to number ``until``), each in its
-        own transaction; the names of those applied."""
-        current = await self.schema_version()
+        own transaction; the names of those applied. A schema newer than this build raises
+        ``SchemaTooNewError`` and changes nothing."""
+        current = await self.check_schema()
         pending = [
             (number, name, sql)
             for number, name, sql in migrations()
@@ -448,39 +582,7 @@ class Storage:
         """Every match record of a rating pool in the order they ended (ratings are replayed
         so)."""
         async with self._backend.reading() as conn:
-            heads = await conn.fetch(
-                "SELECT id, game_id, family, pool, variant, guild_id, outcome, rated, deals, "
-                "ended_at FROM matches WHERE pool = ? ORDER BY id",
-                (pool,),
-            )
-            rows = await conn.fetch(
-                "SELECT mp.match_id, mp.seat, mp.side, mp.user_id, mp.computer, mp.rank, "
-                "mp.score, mp.stats FROM match_players mp "
-                "JOIN matches m ON m.id = mp.match_id WHERE m.pool = ? "
-                "ORDER BY mp.match_id, mp.seat",
-                (pool,),
-            )
-        players: dict[int, list[MatchPlayer]] = {}
-        for r in rows:
-            players.setdefault(r[0], []).append(
-                MatchPlayer(r[1], r[2], r[3], bool(r[4]), r[5], r[6], _stats(r[7]))
-            )
-        return [
-            MatchRecord(
-                id=h[0],
-                game_id=h[1],
-                family=h[2],
-                pool=h[3],
-                variant=h[4],
-                guild_id=h[5],
-                outcome=h[6],
-                rated=bool(h[7]),
-                deals=h[8],
-                ended_at=h[9],
-                players=tuple(players.get(h[0], ())),
-            )
-            for h in heads
-        ]
+            return await _read_matches(conn, pool)
 
     async def leaderboard(
         self, pool: str, guild_id: int, *, min_games: int, limit: int, offset: int

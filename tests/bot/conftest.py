@@ -12,7 +12,7 @@ import pytest_asyncio
 from bot.clock import ManualClock
 from bot.service import GameService
 from bot.storage import Storage
-from tests.bot.postgres_support import PostgresCluster
+from tests.bot.postgres_support import PASSWORD, PostgresCluster
 
 BACKENDS = ("sqlite", "postgresql")
 
@@ -27,6 +27,15 @@ def postgres_cluster() -> Iterator[PostgresCluster]:
     """One throw-away PostgreSQL server for the session, started by the first test that
     needs it (skipped without PostgreSQL, except in CI)."""
     cluster = PostgresCluster.start()
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture(scope="session")
+def password_cluster() -> Iterator[PostgresCluster]:
+    """A throw-away PostgreSQL as a self-hoster runs one: on 127.0.0.1, without SSL, asking
+    for the password ``PASSWORD`` (started by the first test that needs it)."""
+    cluster = PostgresCluster.start(password=PASSWORD)
     yield cluster
     cluster.stop()
 

@@ -9,6 +9,10 @@ schema takes milliseconds where ``CREATE DATABASE`` takes about a second, and th
 names no schema, so it cannot tell the difference.) PostgreSQL refuses to run as root: as
 root, the server runs as the ``postgres`` user the Debian package creates (or ``nobody``).
 
+``PostgresCluster.start(password=...)`` starts a server as a self-hoster runs one: listening on
+127.0.0.1 (a free port) as well, asking every client for the superuser's password (SCRAM), and
+without SSL; ``tcp_url()`` names a database there.
+
 Where no PostgreSQL is installed the PostgreSQL cases are skipped with a message, except in
 CI (``CI`` set in the environment, as ``.ci/run`` does), where they fail: CI never skips them.
 """
@@ -21,6 +25,7 @@ import os
 import pwd
 import re
 import shutil
+import socket
 import subprocess
 import tempfile
 from pathlib import Path
@@ -29,6 +34,10 @@ from typing import Final
 import pytest
 
 SUPERUSER: Final = "postgres"
+DEFAULT_PORT: Final = 5432
+PASSWORD: Final = "p@ss:w/rd"
+"""The password of the ``password_cluster`` fixture: every character a URL gives a meaning
+to."""
 TESTS: Final = "tests"
 INSTALL_HINT: Final = (
     "PostgreSQL is not installed (no initdb on PATH nor under /usr/lib/postgresql/*/bin; "
@@ -65,10 +74,19 @@ def unavailable(reason: str) -> None:
 class PostgresCluster:
     """One server for a whole test session; a fresh database per test."""
 
-    def __init__(self, folder: Path, bin_dir: Path, owner: str | None) -> None:
+    def __init__(
+        self,
+        folder: Path,
+        bin_dir: Path,
+        owner: str | None,
+        port: int = DEFAULT_PORT,
+        password: str | None = None,
+    ) -> None:
         self.folder = folder
         self.bin_dir = bin_dir
         self.owner = owner
+        self.port = port
+        self.password = password
         self._names = itertools.count(1)
         self.running = False
 
@@ -81,10 +99,11 @@ class PostgresCluster:
         return self.folder
 
     @classmethod
-    def start(cls, *, durable: bool = False) -> PostgresCluster:
+    def start(cls, *, durable: bool = False, password: str | None = None) -> PostgresCluster:
         """A new server. ``durable=False`` (the tests) turns fsync off: nothing survives a
         crash of this machine, which a throw-away server does not need; the benchmark keeps
-        PostgreSQL's durable defaults."""
+        PostgreSQL's durable defaults. ``password``: the superuser's, asked of every client,
+        and the server listens on 127.0.0.1 too."""
         bin_dir = binaries()
         if bin_dir is None:
             unavailable(INSTALL_HINT)
@@ -93,10 +112,18 @@ class PostgresCluster:
         if os.geteuid() == 0:
             owner = SUPERUSER if _user_exists(SUPERUSER) else "nobody"
         folder = Path(tempfile.mkdtemp(prefix="pg.", dir="/tmp"))  # short: a socket path
-        cluster = cls(folder, bin_dir, owner)
+        port = _free_port() if password is not None else DEFAULT_PORT
+        cluster = cls(folder, bin_dir, owner, port, password)
         if owner is not None:
             entry = pwd.getpwnam(owner)
             os.chown(folder, entry.pw_uid, entry.pw_gid)
+        authentication = ["-A", "trust"]
+        if password is not None:
+            secret = folder / "password"
+            secret.write_text(password + "\n")
+            if owner is not None:
+                os.chown(secret, entry.pw_uid, entry.pw_gid)
+            authentication = ["-A", "scram-sha-256", f"--pwfile={secret}"]
         try:
             cluster._run(
                 "initdb",
@@ -104,14 +131,19 @@ class PostgresCluster:
                 str(cluster.data),
                 "-U",
                 SUPERUSER,
-                "-A",
-                "trust",
+                *authentication,
                 "-E",
                 "UTF8",
                 "--locale=C",
                 "--no-sync",
             )
-            options = [f"-k {folder}", "-c listen_addresses=''", "-c max_connections=200"]
+            listen = "127.0.0.1" if password is not None else "''"
+            options = [
+                f"-k {folder}",
+                f"-c listen_addresses={listen}",
+                f"-c port={port}",
+                "-c max_connections=200",
+            ]
             if not durable:
                 options += ["-c fsync=off", "-c full_page_writes=off", "-c synchronous_commit=off"]
             cluster._run(
@@ -140,7 +172,14 @@ class PostgresCluster:
         return cluster
 
     def url(self, database: str) -> str:
-        return f"postgresql://{SUPERUSER}@/{database}?host={self.socket_dir}"
+        return f"postgresql://{SUPERUSER}@/{database}?host={self.socket_dir}&port={self.port}"
+
+    def tcp_url(self, database: str, *, password: str | None = None, query: str = "") -> str:
+        """A URL reaching the server over TCP, as a bot in another container would;
+        ``password`` is put in as it is (percent-encode it first where it must be)."""
+        credentials = SUPERUSER if password is None else f"{SUPERUSER}:{password}"
+        url = f"postgresql://{credentials}@127.0.0.1:{self.port}/{database}"
+        return f"{url}?{query}" if query else url
 
     def database(self) -> str:
         """A new, empty database; its URL."""
@@ -159,6 +198,8 @@ class PostgresCluster:
                 str(self.bin_dir / "psql"),
                 "-h",
                 str(self.socket_dir),
+                "-p",
+                str(self.port),
                 "-U",
                 SUPERUSER,
                 "-d",
@@ -173,6 +214,7 @@ class PostgresCluster:
             text=True,
             check=True,
             timeout=60,
+            env={**os.environ, "PGPASSWORD": self.password or ""},
         )
         return done.stdout
 
@@ -192,6 +234,13 @@ class PostgresCluster:
             timeout=120,
             cwd=self.folder,
         )
+
+
+def _free_port() -> int:
+    """A TCP port nothing listens on now (the server takes it a moment later)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
 
 
 def _user_exists(name: str) -> bool:

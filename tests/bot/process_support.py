@@ -22,6 +22,8 @@ SETTINGS = (
     "WORKERS",
     "SHARD_COUNT",
     "SHARD_IDS",
+    "HEALTH_SOCKET",
+    "PGPASSWORD",
 )
 LOG_RECORD = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} (DEBUG|INFO|WARNING) +\S+: ")
 """A routine log line in the format ``python -m bot`` configures (no ERROR, no CRITICAL)."""

@@ -86,6 +86,27 @@ async def play_until(
     raise AssertionError("the game did not end")
 
 
+async def finished_game(service: GameService, guild: int, users: list[int]) -> None:
+    """A Caribbean game to 3 in its own channel (``guild * 100``) of ``guild``, played to its
+    end by ``users`` (the first hosts)."""
+    snap = await service.open_lobby(
+        family_name="allfours",
+        variant="caribbean",
+        options={"target": 3},
+        guild_id=guild,
+        channel_id=guild * 100,
+        host_id=users[0],
+        host_name=f"user{users[0]}",
+        turn_seconds=None,
+        locale="en",
+    )
+    for user in users[1:]:
+        await service.join(snap.id, user, f"user{user}", None)
+    await service.start(snap.id, users[0])
+    final = await play_until(service, snap.id, users, seed=guild)
+    assert final.status is Status.FINISHED
+
+
 async def advance(clock: ManualClock, service: GameService, seconds: float) -> None:
     """Move the clock on, letting every timer that falls due run in order."""
     target = clock.now() + seconds

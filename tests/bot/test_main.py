@@ -6,19 +6,24 @@ The bot runs as a real process against the wire-level fake Discord of fake_disco
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
 import sqlite3
+import subprocess
+import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 import pytest_asyncio
 
 from bot.storage import Storage, migrations
 from tests.bot.fake_discord import FakeDiscord
-from tests.bot.postgres_support import PostgresCluster
+from tests.bot.postgres_support import PASSWORD, PostgresCluster
 from tests.bot.process_support import (
     LOG_RECORD,
+    TOKEN,
     bot_environment,
     finish,
     spawn,
@@ -49,21 +54,44 @@ async def run_bot(
     return await finish(process)
 
 
+def uid_of(prefix: list[str]) -> int:
+    """The uid a process started with ``prefix`` runs as (what the bot's lines must name)."""
+    done = subprocess.run(
+        [*prefix, sys.executable, "-c", "import os; print(os.geteuid())"],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    return int(done.stdout)
+
+
+def no_part_of(secret: str, text: str) -> bool:
+    """Not even three characters of ``secret`` in a row are in ``text``."""
+    return not any(secret[i : i + 3] in text for i in range(len(secret) - 2))
+
+
 async def test_unwritable_data_folder_is_named(tmp_path: Path, discord_fake: FakeDiscord) -> None:
-    """A folder the bot may not write (a Docker volume owned by root): exit 2, the folder
-    named, and Discord not even contacted."""
+    """A folder the bot may not write (a bind mount owned by another uid): exit 2, the folder
+    named with its owner and the uid the bot runs as, and Discord not even contacted."""
     locked = tmp_path / "volume"
     locked.mkdir(mode=0o555)
+    prefix = unprivileged()
     status, stderr = await run_bot(
         tmp_path,
         discord_fake.api,
-        prefix=unprivileged(),
+        prefix=prefix,
         DATABASE_URL=sqlite_url(locked / "data" / "bot.db"),
     )
     line = the_one_error_line(stderr)
     assert status == 2
-    assert f"cannot create the folder {locked / 'data'}: Permission denied" in line
-    assert "DATABASE_URL" in line
+    assert (
+        f"cannot create the folder {locked / 'data'}: the folder {locked} belongs to uid " in line
+    )
+    assert (
+        f"(mode 555) and uid {uid_of(prefix)}, which this bot runs as, may not write in it" in line
+    )
+    assert "DATABASE_URL" not in line
     assert discord_fake.requests == []
 
 
@@ -71,41 +99,123 @@ async def test_unwritable_folder_of_a_new_database_is_named(
     tmp_path: Path, discord_fake: FakeDiscord
 ) -> None:
     """The folder exists but the database cannot be created in it: one line (no traceback
-    from a database thread left behind), naming the database."""
+    from a database thread left behind), naming the folder, its owner and the bot's uid."""
     locked = tmp_path / "volume"
     locked.mkdir(mode=0o555)
+    prefix = unprivileged()
     status, stderr = await run_bot(
-        tmp_path,
-        discord_fake.api,
-        prefix=unprivileged(),
-        DATABASE_URL=sqlite_url(locked / "bot.db"),
+        tmp_path, discord_fake.api, prefix=prefix, DATABASE_URL=sqlite_url(locked / "bot.db")
     )
     line = the_one_error_line(stderr)
     assert status == 2
-    assert f"cannot open the database {locked / 'bot.db'}: unable to open database file" in line
+    assert f"cannot create the database {locked / 'bot.db'}: the folder {locked} belongs" in line
+    assert f"and uid {uid_of(prefix)}, which this bot runs as, may not write in it" in line
 
 
 async def test_folder_blocked_by_a_file_is_named(tmp_path: Path, discord_fake: FakeDiscord) -> None:
-    """A file where the data folder should be: exit 2, naming the folder."""
+    """A file where the data folder should be: exit 2, naming the folder and the file."""
     (tmp_path / "data").write_text("")
     status, stderr = await run_bot(tmp_path, discord_fake.api)
     line = the_one_error_line(stderr)
     assert status == 2
-    assert f"cannot create the folder {tmp_path / 'data'}: " in line
+    data = tmp_path / "data"
+    assert f"cannot create the folder {data}: {data} is a file, not a folder" in line
 
 
 async def test_read_only_database_file_is_named(tmp_path: Path, discord_fake: FakeDiscord) -> None:
     """A database file the bot may read but not write (copied in by another user): refused
-    at start, not at the first move."""
+    at start, not at the first move, naming the file and the uids."""
     path = tmp_path / "data" / "bot.db"
     path.parent.mkdir()
     with sqlite3.connect(path) as db:
         db.execute("PRAGMA journal_mode = WAL")
     path.chmod(0o444)
-    status, stderr = await run_bot(tmp_path, discord_fake.api, prefix=unprivileged())
+    prefix = unprivileged()
+    status, stderr = await run_bot(tmp_path, discord_fake.api, prefix=prefix)
     line = the_one_error_line(stderr)
     assert status == 2
-    assert f"cannot use the database {path}: attempt to write a readonly database" in line
+    assert f"cannot use the database {path}: the file {path} belongs to uid " in line
+    assert f"(mode 444) and uid {uid_of(prefix)}, which this bot runs as, may not write it" in line
+
+
+async def test_read_only_folder_of_a_writable_database_is_named(
+    tmp_path: Path, discord_fake: FakeDiscord
+) -> None:
+    """The file may be written but not its folder, where SQLite keeps the -wal and -shm
+    files: the folder is blamed, not the file."""
+    path = tmp_path / "data" / "bot.db"
+    path.parent.mkdir()
+    with sqlite3.connect(path) as db:
+        db.execute("PRAGMA journal_mode = WAL")
+    path.parent.chmod(0o555)
+    prefix = unprivileged()
+    status, stderr = await run_bot(tmp_path, discord_fake.api, prefix=prefix)
+    line = the_one_error_line(stderr)
+    assert status == 2
+    assert f"cannot use the database {path}: the folder {path.parent} belongs to uid " in line
+    assert "may not write in it (SQLite writes bot.db-wal and bot.db-shm there)" in line
+    assert f"the file {path}" not in line
+
+
+async def test_a_folder_given_as_the_database_is_named(
+    tmp_path: Path, discord_fake: FakeDiscord
+) -> None:
+    folder = tmp_path / "data"
+    folder.mkdir()
+    status, stderr = await run_bot(tmp_path, discord_fake.api, DATABASE_URL=sqlite_url(folder))
+    line = the_one_error_line(stderr)
+    assert status == 2
+    assert f"cannot open the database {folder}: it is a folder, not a database file" in line
+    assert f"e.g. {folder / 'allfours.db'}" in line and "DATABASE_URL" in line
+
+
+async def test_a_database_in_memory_is_refused(tmp_path: Path, discord_fake: FakeDiscord) -> None:
+    """Every game would be lost at the next restart: one line, exit 2, and nothing written
+    (no `:memory:-lock` file either)."""
+    status, stderr = await run_bot(tmp_path, discord_fake.api, DATABASE_URL="sqlite:///:memory:")
+    line = the_one_error_line(stderr)
+    assert status == 2
+    assert "DATABASE_URL sqlite:///:memory: keeps the database in memory" in line
+    assert os.listdir(tmp_path) == []
+    assert discord_fake.requests == []
+
+
+async def test_a_database_of_a_newer_version_is_refused(
+    tmp_path: Path, discord_fake: FakeDiscord
+) -> None:
+    """A schema this build does not know (a newer bot wrote it): refused, left as it is."""
+    path = tmp_path / "data" / "bot.db"
+    storage = await Storage.open(path)
+    await storage.close()
+    with sqlite3.connect(path) as db:
+        db.execute("PRAGMA user_version = 99")
+    status, stderr = await run_bot(tmp_path, discord_fake.api)
+    line = the_one_error_line(stderr)
+    assert status == 2
+    known = len(migrations())
+    assert f"the database {path} has schema version 99, newer than this version" in line
+    assert f"of the bot knows ({known}): a newer version of the bot wrote it" in line
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA user_version").fetchone() == (99,)
+    assert discord_fake.requests == []
+
+
+async def test_an_unterminated_quote_in_env_is_named(
+    tmp_path: Path, discord_fake: FakeDiscord
+) -> None:
+    """python-dotenv skips such a line, so the token used to be "not set": the line and the
+    setting are named instead, and the token is not printed."""
+    (tmp_path / ".env").write_text(f'LOG_LEVEL=INFO\nDISCORD_TOKEN="{TOKEN}\nWORKERS=0\n')
+    environment = bot_environment(discord_fake.api, STARTUP_LIMITS=QUICK)
+    del environment["DISCORD_TOKEN"]
+    status, stderr = await finish(await spawn(tmp_path, environment))
+    line = the_one_error_line(stderr)
+    assert status == 2
+    assert (
+        line == 'error: .env line 2: DISCORD_TOKEN opens a quote (") that is never closed; '
+        "close it on the same line or remove it"
+    )
+    assert no_part_of(TOKEN, stderr)
 
 
 async def test_discord_answering_502_gives_up_in_one_line(tmp_path: Path) -> None:
@@ -183,6 +293,101 @@ async def test_a_postgresql_database_that_does_not_exist_is_named(
     assert status == 2
     assert "cannot open the database postgresql://" in line
     assert '"no_such_database" does not exist' in line and "DATABASE_URL" in line
+
+
+def password_database(cluster: PostgresCluster, name: str) -> str:
+    cluster.sql(f"DROP DATABASE IF EXISTS {name}")
+    cluster.sql(f"CREATE DATABASE {name}")
+    return name
+
+
+async def start_and_stop(tmp_path: Path, api: FakeDiscord, **settings: str) -> str:
+    """Start the bot, wait until it is connected, stop it; its stderr (it must exit 0)."""
+    process = await spawn(tmp_path, bot_environment(api.api, **settings))
+    try:
+        await asyncio.wait_for(api.connected.wait(), 60)
+    finally:
+        process.send_signal(signal.SIGINT)
+        status, stderr = await finish(process, 20)
+    assert status == 0, stderr
+    return stderr
+
+
+async def test_a_password_with_any_characters_works_percent_encoded(
+    tmp_path: Path, discord_fake: FakeDiscord, password_cluster: PostgresCluster
+) -> None:
+    """`p@ss:w/rd`, percent-encoded in DATABASE_URL, logs in (the server asks for it)."""
+    name = password_database(password_cluster, "encoded")
+    url = password_cluster.tcp_url(name, password=quote(PASSWORD, safe=""))
+    stderr = await start_and_stop(tmp_path, discord_fake, DATABASE_URL=url)
+    assert no_part_of(PASSWORD, stderr)
+    assert password_cluster.sql("SELECT COUNT(*) FROM games", name).strip() == "0"
+
+
+@pytest.mark.parametrize("where", ["environment", ".env"])
+async def test_a_password_apart_in_pgpassword_works(
+    tmp_path: Path, discord_fake: FakeDiscord, password_cluster: PostgresCluster, where: str
+) -> None:
+    """The compose.postgres.yaml way: no password in the URL, PGPASSWORD as it is (from the
+    environment, or from .env on bare metal)."""
+    name = password_database(password_cluster, "apart")
+    url = password_cluster.tcp_url(name)
+    if where == ".env":
+        (tmp_path / ".env").write_text(f"PGPASSWORD='{PASSWORD}'\n")
+        stderr = await start_and_stop(tmp_path, discord_fake, DATABASE_URL=url)
+    else:
+        stderr = await start_and_stop(tmp_path, discord_fake, DATABASE_URL=url, PGPASSWORD=PASSWORD)
+    assert no_part_of(PASSWORD, stderr)
+
+
+@pytest.mark.parametrize(
+    ("wrong", "apart"),
+    [
+        (PASSWORD + "!", False),  # percent-encoded in the URL
+        (PASSWORD + "!", True),  # in PGPASSWORD
+        (PASSWORD, None),  # written in the URL as it is: refused before anything parses it
+    ],
+)
+async def test_no_part_of_a_password_is_ever_printed(
+    tmp_path: Path,
+    discord_fake: FakeDiscord,
+    password_cluster: PostgresCluster,
+    wrong: str,
+    apart: bool | None,
+) -> None:
+    """A refused login names the cause and DATABASE_URL or PGPASSWORD, never any three
+    characters of the password, whichever way it was given."""
+    name = password_database(password_cluster, "refused")
+    settings = {"DATABASE_URL": password_cluster.tcp_url(name, password=quote(wrong, safe=""))}
+    if apart:
+        settings = {"DATABASE_URL": password_cluster.tcp_url(name), "PGPASSWORD": wrong}
+    elif apart is None:
+        settings = {"DATABASE_URL": password_cluster.tcp_url(name, password=wrong)}
+    status, stderr = await run_bot(tmp_path, discord_fake.api, **settings)
+    line = the_one_error_line(stderr)
+    assert status == 2
+    if apart is None:
+        assert "DATABASE_URL: its user name or password holds an @, /, ? or # written" in line
+    else:
+        assert 'password authentication failed for user "postgres"' in line
+        assert "(check the user name and the password: in the URL, or in PGPASSWORD)" in line
+    assert no_part_of(wrong, stderr) and no_part_of(PASSWORD, stderr)
+    assert discord_fake.requests == []
+
+
+async def test_ssl_required_by_the_url_but_not_offered_is_named(
+    tmp_path: Path, discord_fake: FakeDiscord, password_cluster: PostgresCluster
+) -> None:
+    """`?sslmode=require` against a server without SSL: a configuration error naming SSL,
+    not "is the server up?" (the server is up)."""
+    url = password_cluster.tcp_url("postgres", query="sslmode=require")
+    status, stderr = await run_bot(
+        tmp_path, discord_fake.api, DATABASE_URL=url, PGPASSWORD=PASSWORD
+    )
+    line = the_one_error_line(stderr)
+    assert status == 2
+    assert "the server does not offer SSL, which the URL requires (sslmode=require)" in line
+    assert "is the server up" not in line and "DATABASE_URL" in line
 
 
 async def test_a_second_process_on_one_sqlite_file_stops_in_one_line(

@@ -9,7 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from bot.settings import SettingsError, database_path, database_target, load_settings
+from bot.settings import (
+    SettingsError,
+    database_path,
+    database_target,
+    load_settings,
+    load_tool_settings,
+    redact,
+    scrub,
+)
 from bot.shards import Shards
 
 TOKEN = "MTA5ODc2NTQzMjEwOTg3NjU0.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789AB"
@@ -26,6 +34,8 @@ def clean_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
         "SHARD_COUNT",
         "SHARD_IDS",
         "WORKERS",
+        "PGPASSWORD",
+        "HEALTH_SOCKET",
     ):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.chdir(tmp_path)  # no .env here
@@ -241,3 +251,136 @@ def test_database_url_error_never_echoes_a_password(monkeypatch: pytest.MonkeyPa
     text = str(info.value)
     assert "hunter2" not in text
     assert "mysql://cards:***@db.example:5432/cards" in text
+
+
+@pytest.mark.parametrize(
+    ("url", "shown"),
+    [
+        ("postgresql://bot:s3cret@db:5432/cards", "postgresql://bot:***@db:5432/cards"),
+        ("postgresql://bot:p@ss:w/rd@db/cards", "postgresql://bot:***@db/cards"),
+        ("postgresql://bot:p%40ss%3Aw%2Frd@db/cards", "postgresql://bot:***@db/cards"),
+        (
+            "postgresql://db/cards?user=bot&password=p@ss:w/rd",
+            "postgresql://db/cards?user=bot&password=***",
+        ),
+        ("postgresql://bot@db/cards", "postgresql://bot@db/cards"),
+        ("sqlite:///data/allfours.db", "sqlite:///data/allfours.db"),
+    ],
+)
+def test_redact_hides_any_password(url: str, shown: str) -> None:
+    assert redact(url) == shown
+
+
+def test_scrub_hides_every_secret_of_the_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The last guard: the token, the URL's password (as written and decoded) and PGPASSWORD."""
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    monkeypatch.setenv("DATABASE_URL", "postgresql://bot:p%40ss%3Aw%2Frd@db/cards")
+    monkeypatch.setenv("PGPASSWORD", "other-secret")
+    secrets = load_settings().secrets()
+    line = f"{TOKEN} p@ss:w/rd p%40ss%3Aw%2Frd other-secret"
+    assert scrub(line, secrets) == "*** *** *** ***"
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgresql://allfours:p@ss:w/rd@postgres:5432/allfours",
+        "postgresql://allfours:p/ss@postgres/allfours",
+        "postgresql://allfours:p?ss@postgres/allfours",
+        "postgresql://allfours:p#ss@postgres/allfours",
+    ],
+)
+def test_a_password_that_would_be_misread_is_refused_unseen(
+    monkeypatch: pytest.MonkeyPatch, url: str
+) -> None:
+    """asyncpg would cut such a URL at the wrong place and print part of the password as a
+    host or port: refused first, in a line holding none of it."""
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    monkeypatch.setenv("DATABASE_URL", url)
+    with pytest.raises(SettingsError) as info:
+        load_settings()
+    text = str(info.value)
+    assert text.startswith("DATABASE_URL: its user name or password holds an @, /, ? or #")
+    assert "PGPASSWORD" in text
+    password = url.split("allfours:", 1)[1].rsplit("@", 1)[0]
+    assert not any(password[i : i + 3] in text for i in range(len(password) - 2))
+
+
+def test_a_percent_encoded_password_is_accepted(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    url = "postgresql://allfours:p%40ss%3Aw%2Frd@postgres:5432/allfours"
+    monkeypatch.setenv("DATABASE_URL", url)
+    assert load_settings().database == url
+
+
+@pytest.mark.parametrize("url", ["sqlite:///:memory:", ":memory:", "'sqlite:///:memory:'"])
+def test_a_database_in_memory_is_refused(monkeypatch: pytest.MonkeyPatch, url: str) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    monkeypatch.setenv("DATABASE_URL", url)
+    with pytest.raises(SettingsError, match="keeps the database in memory, and every game would"):
+        load_settings()
+
+
+@pytest.mark.parametrize(
+    ("env", "message"),
+    [
+        (
+            f'LOG_LEVEL=INFO\nDISCORD_TOKEN="{TOKEN}\n',
+            '.env line 2: DISCORD_TOKEN opens a quote (") that is never closed',
+        ),
+        (
+            f"DISCORD_TOKEN='{TOKEN}\nLOG_LEVEL=INFO\n",
+            ".env line 1: DISCORD_TOKEN opens a quote (') that is never closed",
+        ),
+        (
+            f'DISCORD_TOKEN="{TOKEN}\nLOG_LEVEL=INFO"\n',
+            '.env line 1: the quote (") that opens DISCORD_TOKEN is closed on a later line only',
+        ),
+        (f"DISCORD_TOKEN={TOKEN}\nthis is not a setting\n", ".env line 2: a line cannot be read"),
+    ],
+)
+def test_an_env_file_python_dotenv_would_misread_is_refused(
+    tmp_path: Path, env: str, message: str
+) -> None:
+    """Without this, the token was "not set" (its line skipped) or swallowed the next lines;
+    the line and the setting are named, never the value."""
+    (tmp_path / ".env").write_text(env)
+    with pytest.raises(SettingsError) as info:
+        load_settings()
+    assert str(info.value).startswith(message)
+    assert TOKEN[:20] not in str(info.value)
+
+
+def test_an_unterminated_quote_from_docker_env_file_is_named(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`docker run --env-file` passes a stray quote on literally."""
+    monkeypatch.setenv("DISCORD_TOKEN", f'"{TOKEN}')
+    with pytest.raises(SettingsError) as info:
+        load_settings()
+    assert str(info.value) == 'DISCORD_TOKEN opens a quote (") that is never closed'
+
+
+def test_tools_read_the_database_without_a_token(tmp_path: Path) -> None:
+    """bot.backup, bot.restore, bot.delete_data and bot.health need no DISCORD_TOKEN."""
+    (tmp_path / ".env").write_text("DATABASE_URL=sqlite:////srv/cards.db\nHEALTH_SOCKET=/run/h\n")
+    settings = load_tool_settings()
+    assert settings.database == Path("/srv/cards.db")
+    assert settings.health_socket == Path("/run/h")
+
+
+def test_a_postgres_password_in_env_file_reaches_the_postgresql_client(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """asyncpg reads PGPASSWORD from the environment only: .env's is put there (quotes and
+    all characters as written), and one already in the environment wins."""
+    monkeypatch.setenv("PGPASSWORD", "")
+    monkeypatch.delenv("PGPASSWORD")  # restored after the test, whatever load_settings sets
+    (tmp_path / ".env").write_text(
+        "DATABASE_URL=postgresql://allfours@db/allfours\nPGPASSWORD='p@ss:w/rd'\n"
+    )
+    load_tool_settings()
+    assert os.environ["PGPASSWORD"] == "p@ss:w/rd"
+    monkeypatch.setenv("PGPASSWORD", "from the environment")
+    load_tool_settings()
+    assert os.environ["PGPASSWORD"] == "from the environment"
