@@ -396,7 +396,7 @@ def test_the_command_line_without_a_file(capsys: pytest.CaptureFixture[str]) -> 
 # --- random games of every variant and mode -------------------------------------------------------
 
 GAMES = int(os.environ.get("RECORDS_GAMES", "1000"))
-TEXT = st.text(st.characters(blacklist_characters="\r\n"), max_size=12)
+TEXT = st.text(st.characters(exclude_characters="\r\n"), max_size=12)
 TARGETS = st.one_of(st.sampled_from([7, 11, 14]), st.integers(1, 21), st.integers(1, 99))
 TAG_NAMES = st.from_regex(r"\A[A-Z][A-Za-z0-9_]{0,8}\Z").filter(
     lambda name: name not in {*GAME_TAGS, *DEAL_TAGS, *SECTIONS} and not re.match(r"Seat\d", name)
