@@ -387,6 +387,16 @@ def test_the_command_line_reads_standard_input(
     assert "no seed, each deal as written: 1 deal, 1 hand counted" in capsys.readouterr().out
 
 
+def test_the_command_line_module_examples_hold() -> None:
+    """pytest's doctest collection skips ``__main__.py`` files; its examples run here."""
+    import doctest
+
+    import engine.records.__main__ as cli
+
+    assert doctest.testmod(cli, optionflags=doctest.ELLIPSIS).attempted
+    assert doctest.testmod(cli, optionflags=doctest.ELLIPSIS).failed == 0
+
+
 def test_the_command_line_without_a_file(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([]) == 2
     assert main(["/nonexistent/record.txt"]) == 2
