@@ -51,6 +51,7 @@ PERSONAL_COLUMNS: Final[Mapping[str, tuple[str, ...]]] = {
     "ratings": ("user_id", "stats"),
     "guild_settings": (),
     "panels": ("user_id", "token", "locale"),
+    "live_seats": ("user_id",),
 }
 """Every table of the schema and its columns that say something about a player: what
 ``--player`` deletes or clears (``Transaction.forget_player``) and the README's privacy
@@ -147,6 +148,7 @@ async def forget_player(storage: Storage, user_id: int) -> list[str]:
     described = {
         "ratings": "rating row(s) deleted",
         "panels": "open hand panel(s) deleted",
+        "live_seats": "seat(s) at unfinished tables released",
         "seats": "seat(s) at finished tables cleared of their id, name and statistics",
         "match_players": "match result(s) cleared of their id and statistics",
         "actions": "move(s) no longer naming them",

@@ -46,7 +46,7 @@ from bot.models import ActionRecord, GameRecord, PanelRecord, SeatRecord, Source
 from bot.scheduling import Scheduler
 from bot.server_settings import MAX_TURN_SECONDS, MIN_TURN_SECONDS, ServerSettings
 from bot.shards import Shards
-from bot.storage import IntegrityError, Storage
+from bot.storage import IntegrityError, Storage, Transaction
 from bot.tables import (
     AnySnapshot,
     Panel,
@@ -80,6 +80,10 @@ TIMEOUTS_TO_HAND_OVER: Final = 3
 LOCK_WAIT_SECONDS: Final = 2.0
 """How long a click waits for a busy game before it is told to try again (Discord allows 3 s)."""
 MAX_COMPUTER_PAUSE: Final = 10.0
+
+
+class SeatTakenError(Exception):
+    """A person's claim of a live seat was refused: they sit at another table of the server."""
 
 
 def public_language(settings: ServerSettings, guild_locale: str | None) -> str:
@@ -116,6 +120,8 @@ class GameService:
         self.workers = workers or Workers()
         self.lobby_idle = lobby_idle
         self._tables: dict[int, Table] = {}
+        self._loading: dict[int, asyncio.Future[Table]] = {}
+        """Tables being loaded from the database (see ``_table``)."""
         self.scheduler = Scheduler(self.clock)
 
     # --- reading --------------------------------------------------------------------------
@@ -253,16 +259,25 @@ class GameService:
         try:
             async with self.storage.transaction() as tx:
                 game_id = await tx.insert_game(record)
-        except IntegrityError:
-            # Another /start in this channel won the race (the unique index refused this one).
+                await self._claim(tx, guild_id, host_id, game_id)
+        except (IntegrityError, SeatTakenError):
+            # Another /start in this channel, or another seat of the host's, won the race
+            # (the database refused this one).
             await self._check_free(guild_id, channel_id, host_id)
-            raise
+            raise ServiceError("act.busy") from None
         record = replace(record, id=game_id)
         table = Table(family=fam, current=Snapshot(record, rules, None))
         self._tables[game_id] = table
         self._arm_lobby(table)
         log.info("table %s opened in channel %s (%s)", game_id, channel_id, variant)
         return table.current
+
+    @staticmethod
+    async def _claim(tx: Transaction, guild_id: int, user_id: int, game_id: int) -> None:
+        """Seat a person at a live table: the database refuses a second live seat in one
+        server (``SeatTakenError``, and the transaction rolls back)."""
+        if not await tx.claim_seat(guild_id, user_id, game_id):
+            raise SeatTakenError(user_id)
 
     async def _check_free(self, guild_id: int, channel_id: int, user_id: int) -> None:
         here = await self.storage.open_game_in_channel(channel_id)
@@ -299,7 +314,12 @@ class GameService:
                 raise ServiceError("lobby.already_seated")
             await self._check_user_free(snap.record.guild_id, user_id)
             seat = free_seat(table.family, snap, team)
-            await self._put_lobby_seats(table, [SeatRecord(seat=seat, user_id=user_id, name=name)])
+            taken = SeatRecord(seat=seat, user_id=user_id, name=name)
+            try:
+                await self._put_lobby_seats(table, [taken], claim=user_id)
+            except SeatTakenError:  # they sat down elsewhere in the meantime
+                await self._check_user_free(snap.record.guild_id, user_id)
+                raise ServiceError("act.busy") from None
         return table.current
 
     async def leave_lobby(self, game_id: int, user_id: int) -> AnySnapshot:
@@ -311,7 +331,7 @@ class GameService:
                 raise ServiceError("lobby.not_seated")
             if user_id == snap.record.host_id:
                 raise ServiceError("lobby.host_cannot_leave")
-            await self._put_lobby_seats(table, [], remove=seat)
+            await self._put_lobby_seats(table, [], remove=seat, release=user_id)
         return table.current
 
     async def add_computer(
@@ -353,7 +373,11 @@ class GameService:
         *,
         remove: int | None = None,
         unrated: bool = False,
+        claim: int | None = None,
+        release: int | None = None,
     ) -> None:
+        """Write the lobby's seats: ``seats`` taken (``claim``: by this person, who must be
+        free), ``remove`` left (``release``: by this person)."""
         snap = table.current
         all_seats = dict(snap.seats)
         for seat in seats:
@@ -372,6 +396,10 @@ class GameService:
                 await tx.put_seats(record.id, seats)
             if remove is not None:
                 await tx.delete_seat(record.id, remove)
+            if claim is not None:
+                await self._claim(tx, record.guild_id, claim, record.id)
+            if release is not None:
+                await tx.release_seat(record.guild_id, release, record.id)
         table.current = replace(snap, record=record)
         self._arm_lobby(table)
         self._refresh(table)
@@ -447,10 +475,18 @@ class GameService:
         try:
             async with self.storage.transaction() as tx:
                 new_id = await tx.insert_game(fresh)
-        except IntegrityError:
+                await self._claim(tx, record.guild_id, user_id, new_id)
+                for seat, taken in list(seats.items()):
+                    others = taken.user_id
+                    if others is None or others == user_id:
+                        continue
+                    if not await tx.claim_seat(record.guild_id, others, new_id):
+                        await tx.delete_seat(new_id, seat)  # they sat down elsewhere meanwhile
+                        del seats[seat]
+        except (IntegrityError, SeatTakenError):
             await self._check_free(record.guild_id, record.channel_id, user_id)
-            raise
-        fresh = replace(fresh, id=new_id)
+            raise ServiceError("act.busy") from None
+        fresh = replace(fresh, id=new_id, seats=seats)
         table = Table(family=family(fresh.family), current=Snapshot(fresh, old.rules, None))
         self._tables[new_id] = table
         self._arm_lobby(table)
@@ -563,17 +599,12 @@ class GameService:
         """Apply a player's click and return their panel as it is now (what the click is
         answered with); every refusal is a ServiceError naming why."""
         table = await self._table(game_id)
+        # Refusals that need no lock come first: clicks of people who do not play here (a
+        # script clicking forged ids, say) never queue behind the table's lock.
+        self._seat_of_player(table.current, user_id)
         async with self._locked(table):
             snap = table.current
-            if snap.status is Status.LOBBY:
-                raise ServiceError("act.not_started")
-            if not snap.status.is_open:
-                raise ServiceError("act.table_closed")
-            seat = snap.seat_of(user_id)
-            if seat is None:
-                raise ServiceError("act.not_seated")
-            if snap.seats[seat].computer:
-                raise ServiceError("act.handed_over")
+            seat = self._seat_of_player(snap, user_id)
             fam = table.family
             try:
                 action = fam.decode(code)
@@ -595,6 +626,20 @@ class GameService:
             await self._move(table, seat, action, Source.PLAYER, user_id)
         self._after_change(table, seat if expected else None, action)
         return self._panel(table.current, user_id)
+
+    @staticmethod
+    def _seat_of_player(snap: AnySnapshot, user_id: int) -> int:
+        """The seat this person plays at a table in play; refused otherwise."""
+        if snap.status is Status.LOBBY:
+            raise ServiceError("act.not_started")
+        if not snap.status.is_open:
+            raise ServiceError("act.table_closed")
+        seat = snap.seat_of(user_id)
+        if seat is None:
+            raise ServiceError("act.not_seated")
+        if snap.seats[seat].computer:
+            raise ServiceError("act.handed_over")
+        return seat
 
     async def _still_valid(
         self, table: Table, seat: int, action: Any, expected_version: int
@@ -629,6 +674,7 @@ class GameService:
             new = replace(snap.record, seats=seats, updated_at=self.clock.now())
             async with self.storage.transaction() as tx:
                 await tx.put_seats(new.id, [record])
+                await tx.release_seat(new.guild_id, user_id, new.id)
             table.current = replace(snap, record=new)
             table.deadlines.pop(seat, None)
         self._after_change(table, None, None)
@@ -688,7 +734,7 @@ class GameService:
         elif source is Source.TIMEOUT:
             mover.timeouts += 1
             if mover.timeouts >= TIMEOUTS_TO_HAND_OVER:
-                mover.computer = True
+                mover.computer = True  # and the player is free to sit elsewhere (_commit)
         for s, stats in fam.stats(state, events).items():
             seats[s].stats = add_stats(seats[s].stats, stats)
         action_record = ActionRecord(
@@ -732,10 +778,18 @@ class GameService:
                 await tx.insert_action(record.id, action)
             if changed:
                 await tx.put_seats(record.id, changed)
+            for seat in changed:
+                if (
+                    seat.computer
+                    and seat.user_id is not None
+                    and not snap.seats[seat.seat].computer
+                ):
+                    await tx.release_seat(record.guild_id, seat.user_id, record.id)
             if match is not None:
                 await tx.insert_match(match)
                 await ratings.record(tx, match)
                 await tx.delete_panels(record.id)
+                await tx.release_table(record.id)
         table.current = Snapshot(record, snap.rules, state)
 
     async def _close(self, table: Table, status: Status, reason: str, user_id: int | None) -> None:
@@ -759,6 +813,7 @@ class GameService:
             if match is not None:
                 await tx.insert_match(match)
             await tx.delete_panels(record.id)
+            await tx.release_table(record.id)
         table.current = replace(snap, record=record)
         self._retire(table)
         self._refresh(table)
@@ -1004,21 +1059,29 @@ class GameService:
     # --- helpers --------------------------------------------------------------------------
 
     async def _table(self, game_id: int) -> Table:
+        """The table of an open game, loaded once: requests that arrive while it is being
+        loaded (its snapshot may need rebuilding) wait for the same load, so there is never
+        more than one ``Table`` — one lock — per game."""
         table = self._tables.get(game_id)
         if table is not None:
             return table
+        loading = self._loading.get(game_id)
+        if loading is None:
+            loading = asyncio.ensure_future(self._load_table(game_id))
+            self._loading[game_id] = loading
+            loading.add_done_callback(lambda _: self._loading.pop(game_id, None))
+        return await asyncio.shield(loading)
+
+    async def _load_table(self, game_id: int) -> Table:
         record = await self.storage.game(game_id)
         if record is None:
             raise ServiceError("table.unknown")
         if not record.status.is_open:
             raise ServiceError("act.table_closed")
         self._check_owned(record.guild_id)
-        table = self._tables.get(game_id)  # another request may have loaded it meanwhile
-        if table is None:
-            table = Table(family=family(record.family), current=await self._load(record))
-            table.message_id, table.message_deal = record.message_id, record.message_deal
-            self._tables[game_id] = table
-        return table
+        table = Table(family=family(record.family), current=await self._load(record))
+        table.message_id, table.message_deal = record.message_id, record.message_deal
+        return self._tables.setdefault(game_id, table)
 
     def _check_owned(self, guild_id: int) -> None:
         """Refuse a server of another process's shards: its games' locks live there, and

@@ -196,6 +196,34 @@ class Transaction:
             [_seat_values(game_id, s) for s in seats],
         )
 
+    async def claim_seat(self, guild_id: int, user_id: int, game_id: int) -> bool:
+        """Record that a player sits at this live table; False (nothing written) if they
+        already sit at another unfinished table of the server — the database's own rule
+        (``live_seats``' primary key), so two claims at once cannot both win."""
+        row = await self._conn.fetchone(
+            "INSERT INTO live_seats (guild_id, user_id, game_id) VALUES (?, ?, ?) "
+            "ON CONFLICT (guild_id, user_id) DO NOTHING RETURNING game_id",
+            (guild_id, user_id, game_id),
+        )
+        if row is not None:
+            return True
+        held = await self._conn.fetchone(
+            "SELECT game_id FROM live_seats WHERE guild_id = ? AND user_id = ?",
+            (guild_id, user_id),
+        )
+        return held is not None and int(held[0]) == game_id
+
+    async def release_seat(self, guild_id: int, user_id: int, game_id: int) -> None:
+        """The player no longer plays a seat at this table (left it, or handed it over)."""
+        await self._conn.execute(
+            "DELETE FROM live_seats WHERE guild_id = ? AND user_id = ? AND game_id = ?",
+            (guild_id, user_id, game_id),
+        )
+
+    async def release_table(self, game_id: int) -> None:
+        """A table closed: its players are free to sit elsewhere."""
+        await self._conn.execute("DELETE FROM live_seats WHERE game_id = ?", (game_id,))
+
     async def delete_seat(self, game_id: int, seat: int) -> None:
         await self._conn.execute(
             "DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat)
@@ -400,6 +428,9 @@ class Transaction:
                 "DELETE FROM ratings WHERE user_id = ?", (user_id,)
             ),
             "panels": await self._conn.execute("DELETE FROM panels WHERE user_id = ?", (user_id,)),
+            "live_seats": await self._conn.execute(
+                "DELETE FROM live_seats WHERE user_id = ?", (user_id,)
+            ),
             "seats": await self._conn.execute(
                 "UPDATE seats SET user_id = NULL, name = '', stats = '{}' WHERE user_id = ?",
                 (user_id,),
@@ -560,9 +591,8 @@ class Storage:
     async def open_game_of_user(self, guild_id: int, user_id: int) -> GameRecord | None:
         """The unfinished table of this server where the user holds a seat (not handed over)."""
         found = await self._games(
-            "guild_id = ? AND status IN (?, ?) AND id IN "
-            "(SELECT game_id FROM seats WHERE user_id = ? AND computer = 0)",
-            (guild_id, *OPEN_STATUSES, user_id),
+            "id = (SELECT game_id FROM live_seats WHERE guild_id = ? AND user_id = ?)",
+            (guild_id, user_id),
         )
         return found[0] if found else None
 

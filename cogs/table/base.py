@@ -250,7 +250,7 @@ class TableCog(commands.GroupCog):
             view = render.lobby_view(snap, self.renderer, locale)
             await interaction.response.send_message(embed=embed, view=view or discord.utils.MISSING)
             message = await interaction.original_response()
-            self.tables.presenter.note_rendered(message.id, "", embed, view)
+            self.tables.presenter.note_rendered(snap.id, message.id, "", embed, view)
             await self.service.set_message(snap.id, message.id, None)
 
     async def show_rules(self, interaction: discord.Interaction, variant: str | None) -> None:
@@ -468,7 +468,7 @@ class TableCog(commands.GroupCog):
         is_lobby = message is not None and message.id == lobby_id and deal is None
         if message is not None and is_lobby and is_on_message(interaction):
             await interaction.response.edit_message(embed=embed, view=view)
-            self.tables.presenter.note_rendered(message.id, "", embed, view)
+            self.tables.presenter.note_rendered(snap.id, message.id, "", embed, view)
         else:
             await answer(interaction, t("lobby.updated", locale_of(interaction)))
 
@@ -500,7 +500,7 @@ class TableCog(commands.GroupCog):
         view = render.lobby_view(snap, self.renderer, locale)
         await interaction.response.send_message(embed=embed, view=view or discord.utils.MISSING)
         message = await interaction.original_response()
-        self.tables.presenter.note_rendered(message.id, "", embed, view)
+        self.tables.presenter.note_rendered(snap.id, message.id, "", embed, view)
         await self.service.set_message(snap.id, message.id, None)
 
     async def on_hint(self, interaction: discord.Interaction, game_id: int, version: int) -> None:

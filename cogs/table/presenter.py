@@ -54,6 +54,9 @@ PICTURE: Final = "table.png"
 """The table picture's file name; the embed shows it as ``attachment://table.png``."""
 PICTURE_SECONDS: Final = 2.0
 """The time limit of one table picture in its worker (it takes tens of milliseconds)."""
+ANNOUNCED_MEMORY: Final = 1000
+"""How many finished games are remembered as announced (only the last drawing of a game
+announces its end; this only guards against a second drawing racing the first)."""
 RENDERED_MEMORY: Final = 5000
 """How many messages' last drawing is remembered (old hands' messages are never redrawn)."""
 
@@ -100,8 +103,12 @@ class TablePresenter:
         self._loaded: set[int] = set()
         self._rendered: OrderedDict[int, str] = OrderedDict()
         self._pictures: dict[int, str] = {}
-        self._announced: set[int] = set()
-        """Finished games whose game-over message is posted."""
+        self._announced: OrderedDict[int, None] = OrderedDict()
+        """The latest finished games whose game-over message is posted (never twice)."""
+        self._messages: dict[int, set[int]] = {}
+        """Game id -> the messages of it whose drawing is remembered (forgotten with it)."""
+        self._closing: set[int] = set()
+        """Closed games being drawn for the last time."""
         self._nudges_wanted: dict[int, tuple[int, ...]] = {}
         """Game id -> the people its next nudge mentions (``()``: take the live one down)."""
         self._nudges_live: dict[int, int | None] = {}
@@ -159,6 +166,38 @@ class TablePresenter:
         finally:
             if self._running.get(game_id) is asyncio.current_task():
                 del self._running[game_id]
+                if game_id in self._closing and game_id not in self._dirty:
+                    self._forget(game_id)
+
+    def held(self) -> dict[str, int]:
+        """How many entries each of the presenter's memories holds (for tests and the memory
+        benchmark): per open table, at most a few; per closed table, nothing."""
+        return {
+            "games with messages": len(self._messages),
+            "message drawings": len(self._rendered),
+            "pictures": len(self._pictures),
+            "panels": len(self._panels),
+            "panel messages": len(self._panel_messages),
+            "games with panels loaded": len(self._loaded),
+            "nudges": len(self._nudges_wanted) + len(self._nudges_live),
+            "games being drawn": len(self._running) + len(self._dirty) + len(self._closing),
+            "games announced": len(self._announced),
+        }
+
+    def _forget(self, game_id: int) -> None:
+        """A closed table is drawn for the last time: nothing of it stays in memory (but that
+        its end was announced), so thousands of games played leave no trace here."""
+        self._closing.discard(game_id)
+        for message_id in self._messages.pop(game_id, ()):
+            self._rendered.pop(message_id, None)
+            self._pictures.pop(message_id, None)
+        for key in [key for key in self._panels if key[0] == game_id]:
+            del self._panels[key]
+        for key in [key for key in self._panel_messages if key[0] == game_id]:
+            del self._panel_messages[key]
+        self._loaded.discard(game_id)
+        self._nudges_wanted.pop(game_id, None)
+        self._nudges_live.pop(game_id, None)
 
     async def close(self) -> None:
         tasks = list(self._running.values())
@@ -172,14 +211,23 @@ class TablePresenter:
     # --- table messages ----------------------------------------------------------------------
 
     def note_rendered(
-        self, message_id: int, content: str, embed: discord.Embed, view: discord.ui.View | None
+        self,
+        game_id: int,
+        message_id: int,
+        content: str,
+        embed: discord.Embed,
+        view: discord.ui.View | None,
     ) -> None:
-        """A click already drew this message in its response: no need to edit it again."""
-        self._remember(message_id, payload_hash(TableMessage(content, embed, view)))
+        """A click already drew this message of a table in its response: no need to edit it
+        again (a table closed meanwhile is not drawn again: nothing to remember)."""
+        if self.service.cached(game_id) is None:
+            return
+        self._remember(game_id, message_id, payload_hash(TableMessage(content, embed, view)))
 
-    def _remember(self, message_id: int, fingerprint: str) -> None:
+    def _remember(self, game_id: int, message_id: int, fingerprint: str) -> None:
         self._rendered[message_id] = fingerprint
         self._rendered.move_to_end(message_id)
+        self._messages.setdefault(game_id, set()).add(message_id)
         while len(self._rendered) > RENDERED_MEMORY:
             gone, _ = self._rendered.popitem(last=False)
             self._pictures.pop(gone, None)
@@ -198,6 +246,8 @@ class TablePresenter:
         message_id, message_deal = await self.service.message_of(game_id)
         channel = self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
         if snap.state is None:
+            if not snap.status.is_open:
+                self._closing.add(game_id)  # a cancelled lobby
             embed = render.lobby_embed(snap, renderer, locale)
             view = render.lobby_view(snap, renderer, locale)
             waiting = TableMessage("", embed, view)
@@ -209,18 +259,22 @@ class TablePresenter:
             # The lobby message is still the current one: mark it started, open deal 1.
             if message_id is not None:
                 lobby = render.lobby_embed(snap, renderer, locale)
-                await self._edit(channel, message_id, TableMessage("", lobby, None))
+                await self._edit(game_id, channel, message_id, TableMessage("", lobby, None))
             message_id = None
         elif message_deal != deal:
             done = renderer.table_message(snap, deadlines, locale, deal=message_deal)
             if message_id is not None:
-                await self._edit(channel, message_id, done)
+                await self._edit(game_id, channel, message_id, done)
             message_id = None
+        if not snap.status.is_open:
+            self._closing.add(game_id)  # drawn for the last time: forgotten afterwards
         if snap.status is Status.FINISHED:
             shown = renderer.table_message(snap, deadlines, locale)
             await self._show(game_id, channel, message_id, deal, lambda _: shown)
             if game_id not in self._announced:
-                self._announced.add(game_id)
+                self._announced[game_id] = None
+                while len(self._announced) > ANNOUNCED_MEMORY:
+                    self._announced.popitem(last=False)
                 over = render.game_over_message(snap, renderer, locale)
                 await channel.send(
                     content=over.content,
@@ -260,7 +314,7 @@ class TablePresenter:
         ``message(scene)`` draws it, with the picture of ``scene`` or in text alone."""
         if message_id is not None:
             try:
-                await self._edit(channel, message_id, message, scene)
+                await self._edit(game_id, channel, message_id, message, scene)
                 return
             except discord.NotFound:
                 log.info("table %s: message %s is gone, posting a new one", game_id, message_id)
@@ -275,13 +329,14 @@ class TablePresenter:
             files=[picture] if picture is not None else [],
             allowed_mentions=MENTIONS,
         )
-        self._remember(sent.id, payload_hash(shown, scene))
+        self._remember(game_id, sent.id, payload_hash(shown, scene))
         if scene is not None:
             self._pictures[sent.id] = scene.fingerprint()
         await self.service.set_message(game_id, sent.id, deal)
 
     async def _edit(
         self,
+        game_id: int,
         channel: discord.PartialMessageable,
         message_id: int,
         message: TableMessage | Callable[[Scene | None], TableMessage],
@@ -317,7 +372,7 @@ class TablePresenter:
                 self._pictures.pop(message_id, None)
             else:
                 self._pictures[message_id] = drawn
-        self._remember(message_id, fingerprint)
+        self._remember(game_id, message_id, fingerprint)
 
     # --- turn nudges -------------------------------------------------------------------------
 

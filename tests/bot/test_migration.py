@@ -3,16 +3,18 @@ with today's code and keeps every game, rating and statistic."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot import ratings
 from bot.clock import ManualClock
 from bot.models import GLOBAL, Status
-from bot.service import GameService
+from bot.service import GameService, ServiceError
 from bot.storage import Storage, migrations
 from tests.bot.support import play_until
 
@@ -138,6 +140,41 @@ async def test_migrated_open_tables_resume_and_finish(old_db: Path) -> None:
         assert after is not None and after.games == before.games + 1
         for name, count in before.stats.items():
             assert after.stats.get(name, 0) >= count
+    finally:
+        await service.close()
+        await storage.close()
+
+
+async def test_clicks_at_once_on_a_table_being_loaded_share_one_table(
+    old_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first clicks on a game after a restart arrive together while its snapshot is being
+    loaded (slowly: an old one is rebuilt from the log): they wait for one load, so one table
+    (one lock) serves them, one move applies and the other clicks are refused as out of date."""
+    storage = await Storage.open(old_db)
+    service = GameService(storage, clock=ManualClock(1_790_000_500.0), computer_delay=0)
+    load = GameService._load
+
+    async def slow_load(self: GameService, record: Any) -> Any:
+        await asyncio.sleep(0.05)  # a rebuild from a long log takes a while
+        return await load(self, record)
+
+    monkeypatch.setattr(GameService, "_load", slow_load)
+    try:
+        game = await service.snapshot(6)  # read only: not kept
+        assert service.cached(6) is None
+        for user in (101, 102, 103, 104):
+            panel = await service.panel(6, user)
+            if panel.codes:
+                break
+        version = game.record.version
+        results = await asyncio.gather(
+            *(service.act(6, user, panel.codes[0], version) for _ in range(4)),
+            return_exceptions=True,
+        )
+        refused = [r for r in results if isinstance(r, ServiceError)]
+        assert len(refused) == 3 and {r.key for r in refused} == {"act.stale"}, results
+        assert (await service.snapshot(6)).record.version == version + 1
     finally:
         await service.close()
         await storage.close()

@@ -365,3 +365,28 @@ async def test_the_computers_pause_is_a_table_option(
     assert (await service.snapshot(lobby.id)).record.version == 1
     await advance(clock, service, 0.2)
     assert (await service.snapshot(lobby.id)).record.version == 2
+
+
+async def test_two_joins_at_once_in_two_channels_seat_the_player_once(
+    service: GameService, storage: Storage
+) -> None:
+    """Both joins pass the service's own check before either commits; the database lets
+    only one of them seat the player (on SQLite and on PostgreSQL)."""
+    first = await seated_table(service, "english", [1], start=False, channel_id=21)
+    second = await seated_table(service, "english", [2], start=False, channel_id=22)
+    results = await asyncio.gather(
+        service.join(first.id, 3, "cal", None),
+        service.join(second.id, 3, "cal", None),
+        return_exceptions=True,
+    )
+    refused = [r for r in results if isinstance(r, ServiceError)]
+    assert len(refused) == 1 and refused[0].key == "lobby.user_busy"
+    seated = [snap for snap in (first, second) if (await service.snapshot(snap.id)).seat_of(3)]
+    assert len(seated) == 1
+    mine = await storage.open_game_of_user(GUILD, 3)
+    assert mine is not None and mine.id == seated[0].id
+    # once that table is cancelled, the player is free again
+    await service.cancel(seated[0].id, 1 if seated[0].id == first.id else 2)
+    other = second if seated[0].id == first.id else first
+    joined = await service.join(other.id, 3, "cal", None)
+    assert joined.seat_of(3) is not None

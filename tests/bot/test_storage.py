@@ -285,7 +285,37 @@ async def test_a_handed_over_seat_frees_its_player(storage: Storage) -> None:
     """A player whose seat the computer took may sit at another table of the server."""
     async with storage.transaction() as tx:
         game_id = await tx.insert_game(game_record())
+        assert await tx.claim_seat(1, 100, game_id)
     assert (await storage.open_game_of_user(1, 100)) is not None
     async with storage.transaction() as tx:
         await tx.put_seats(game_id, [SeatRecord(seat=0, user_id=100, name="host", computer=True)])
+        await tx.release_seat(1, 100, game_id)
     assert await storage.open_game_of_user(1, 100) is None
+
+
+async def test_one_live_seat_per_player_and_server_is_a_rule_of_the_database(
+    storage: Storage,
+) -> None:
+    """A second claim in the same server is refused, even by another connection at the same
+    moment; another server, or the same table again, is fine; a closed table frees them."""
+    async with storage.transaction() as tx:
+        first = await tx.insert_game(game_record())
+        second = await tx.insert_game(game_record(channel_id=21))
+    claims = await asyncio.gather(
+        *(_claim(storage, 1, 100, game) for game in (first, second)), return_exceptions=True
+    )
+    assert sorted(map(str, claims)) == ["False", "True"]
+    won = first if claims[0] is True else second
+    async with storage.transaction() as tx:
+        assert await tx.claim_seat(1, 100, won)  # the same table again: still theirs
+        assert await tx.claim_seat(2, 100, second)  # another server
+        await tx.release_table(won)
+    async with storage.transaction() as tx:
+        assert await tx.claim_seat(1, 100, first)
+
+
+async def _claim(storage: Storage, guild_id: int, user_id: int, game_id: int) -> bool:
+    async with storage.transaction() as tx:
+        claimed = await tx.claim_seat(guild_id, user_id, game_id)
+        await asyncio.sleep(0.05)  # both transactions are open at once
+        return claimed
