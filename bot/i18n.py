@@ -5,6 +5,10 @@ Catalogs live in ``bot/locales/<language>.py`` as a ``MESSAGES`` dict of ``key -
 English, so a language can be added without touching the cogs. A key missing from every
 catalog is a programming error and raises ``KeyError`` (tests check every key used exists).
 
+A text that counts something has a singular form where the language has one: with a
+``count`` parameter of 1, ``key.one`` is used if the language's catalog has it (English
+``"{count} games"`` / ``"{count} game"``; Japanese needs none).
+
 A parameter may itself be a catalog string (a command's ``T(key)``, see ``bot.translator``): it
 is written in the message's language, so a Japanese text names ``/オールフォー`` where the
 English one names ``/allfours``.
@@ -66,10 +70,14 @@ def t(key: str, locale: str | None = None, /, **params: object) -> str:
 
     >>> t("opt.target", "ja", target=14), t("opt.target", "ja-JP", target=7)
     ('先に14点で勝利', '先に7点で勝利')
+    >>> t("count.games", "en", count=1), t("count.games", "en", count=3)
+    ('1 game', '3 games')
     """
     for language in _chain(locale):
         text = catalog(language).get(key)
         if text is not None:
+            if params.get("count") == 1:
+                text = catalog(language).get(f"{key}.one", text)
             if not params:
                 return text
             return text.format(**{name: _in_language(v, locale) for name, v in params.items()})

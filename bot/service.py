@@ -49,6 +49,7 @@ from bot.shards import Shards
 from bot.storage import IntegrityError, Storage, Transaction
 from bot.tables import (
     AnySnapshot,
+    IllegalMoveError,
     Panel,
     Presenter,
     ServiceError,
@@ -618,9 +619,9 @@ class GameService:
             if not legal:
                 raise ServiceError("act.not_your_turn")
             if not fam.is_legal(snap.state, seat, action):
-                why = fam.why_illegal(snap.state, seat, action)
-                if why is not None:
-                    raise ServiceError(f"illegal.{why[0]}", **why[1])
+                duty = fam.why_illegal(snap.state, seat, action)
+                if duty is not None:
+                    raise IllegalMoveError(duty, snap)
                 raise ServiceError("act.illegal")
             expected = seat in fam.expected_actors(snap.state)
             await self._move(table, seat, action, Source.PLAYER, user_id)

@@ -10,6 +10,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from bot.families import AnyFamily, Result, family
 from bot.models import GameRecord, MatchPlayer, MatchRecord, SeatRecord, Status
+from engine.reasons import DutyOfPlay
 
 RulesT = TypeVar("RulesT")
 StateT = TypeVar("StateT")
@@ -22,6 +23,16 @@ class ServiceError(Exception):
         super().__init__(key)
         self.key = key
         self.params = params
+
+
+class IllegalMoveError(ServiceError):
+    """A card refused because it breaks a duty of play: the duty, as the engine says it, and
+    the table it was refused at (whose seats it may name)."""
+
+    def __init__(self, duty: DutyOfPlay, snapshot: Snapshot[Any, Any]) -> None:
+        super().__init__(f"illegal.{duty.code}")
+        self.duty = duty
+        self.snapshot = snapshot
 
 
 class Presenter(Protocol):

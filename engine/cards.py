@@ -18,10 +18,14 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Final
+from typing import Final, NewType
 
 SUITS: Final = "shdc"
 """Suit letters in index order: spades, hearts, diamonds, clubs."""
+
+Suit = NewType("Suit", str)
+"""A suit letter (``s h d c``) where a suit is meant: typed apart from other text, so that a
+card or a word cannot be passed where a suit is expected (``Suit("h")``)."""
 
 RANKS: Final = "23456789TJQKAH"
 """Rank letters in rank-code order (natural order, then the KQJ Hero)."""

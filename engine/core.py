@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Generic, NamedTuple, TypeVar
 
 from engine.cards import CARDS_BY_INDEX, Card, card_at, cards_in
+from engine.reasons import DutyOfPlay
 
 
 class EngineError(ValueError):
@@ -38,17 +39,19 @@ class DealError(EngineError):
 class IllegalActionError(EngineError):
     """An action that the given seat may not take now; the message says why.
 
-    Where a player needs the reason to play on (a card that breaks a duty of play), ``reason``
-    names it with a stable code and ``details`` gives what the reason refers to (cards,
-    suits), so that an interface can say it in the player's language.
+    Where a player needs the reason to play on (a card that breaks a duty of play), ``why``
+    is that duty as a typed record (``engine.reasons``), so that an interface can say it in
+    the player's language, and ``reason`` its stable code.
     """
 
-    def __init__(
-        self, message: str, *, reason: str | None = None, details: dict[str, object] | None = None
-    ) -> None:
+    def __init__(self, message: str, *, why: DutyOfPlay | None = None) -> None:
         super().__init__(message)
-        self.reason = reason
-        self.details = details or {}
+        self.why = why
+
+    @property
+    def reason(self) -> str | None:
+        """The duty's stable code (``"follow_suit"``...), or None."""
+        return None if self.why is None else self.why.code
 
 
 class StateFormatError(EngineError):

@@ -30,6 +30,8 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any, Generic, TypeVar
 
+from engine.core import IllegalActionError
+from engine.reasons import DutyOfPlay
 from engine.search import Budget, Hint
 
 RulesT = TypeVar("RulesT")
@@ -166,11 +168,14 @@ class Family(ABC, Generic[RulesT, StateT, ActionT, ViewT]):
         actions listed; a family may accept more, such as several discards at once)."""
         return action in self.legal_actions(state, seat)
 
-    def why_illegal(
-        self, state: StateT, seat: int, action: ActionT
-    ) -> tuple[str, dict[str, object]] | None:
+    def why_illegal(self, state: StateT, seat: int, action: ActionT) -> DutyOfPlay | None:
         """Why an action the seat may not take now is refused, when the player needs to know
-        to play on (a duty of play): a reason code and its details, from the engine."""
+        to play on: the duty of play it breaks (follow suit, beat the master card...), as the
+        engine says it; None for other refusals."""
+        try:
+            self.apply(state, seat, action)
+        except IllegalActionError as exc:
+            return exc.why
         return None
 
     @abstractmethod

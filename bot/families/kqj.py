@@ -95,17 +95,6 @@ class KQJFamily(Family[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.PlayerView]):
             return []
         return kqj.legal_actions(state, seat)
 
-    def why_illegal(
-        self, state: kqj.GameState, seat: int, action: kqj.Action
-    ) -> tuple[str, dict[str, object]] | None:
-        """Follow suit, beat a trump lead, beat an opponent's master card (RULES.md §5.4):
-        the engine says which duty a card breaks."""
-        try:
-            kqj.apply(state, seat, action)
-        except kqj.IllegalActionError as exc:
-            return (exc.reason, exc.details) if exc.reason else None
-        return None
-
     def expected_actors(self, state: kqj.GameState) -> tuple[int, ...]:
         """Only ``to_act``: counters and overcounters out of turn are optional."""
         seat = state.to_act

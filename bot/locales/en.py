@@ -369,7 +369,8 @@ MESSAGES: Final[dict[str, str]] = {
     "panel.won_by": "{trick} — won by {winner}",
     "panel.moved": "This panel moved below: use your newest one.",
     "panel.deal_over": "Hand {deal} is over — see the summary in the channel.",
-    "panel.choose_discards": "Choose {count} card(s) to discard",
+    "panel.choose_discards": "Choose {count} cards to discard",
+    "panel.choose_discards.one": "Choose the card to discard",
     "panel.discard_these": "Discard {cards}",
     "panel.discarded": "Your discards",
     "panel.trick": "On the table",
@@ -408,7 +409,8 @@ MESSAGES: Final[dict[str, str]] = {
     "panel.your_turn.reply.english": "**Your turn:** give one or run the pack.",
     "panel.your_turn.accept": "**Your turn:** accept or refuse the turned suit.",
     "panel.your_turn.play": "**Your turn:** play a card.",
-    "panel.your_turn.discard": "**Discard:** choose {count} card(s) in the menu to keep six.",
+    "panel.your_turn.discard": "**Discard:** choose {count} cards in the menu to keep six.",
+    "panel.your_turn.discard.one": "**Discard:** choose 1 card in the menu to keep six.",
     "panel.not_your_turn": "Not your turn: this panel wakes up when it is.",
     "panel.spectator": "You are watching: you have no seat at this table.",
     "panel.spectator_reply": (
@@ -470,12 +472,10 @@ MESSAGES: Final[dict[str, str]] = {
     "board.title": "{family} leaderboard — {scope}",
     "board.scope.server": "this server",
     "board.scope.global": "all servers",
-    "board.line": (
-        "**{rank}.** {player} — **{rating}** · {games} games, {wins} wins ({rate}) · {stats}"
-    ),
+    "board.line": ("**{rank}.** {player} — **{rating}** · {games}, {wins} ({rate}) · {stats}"),
     "board.empty": "Nobody has played {min} rated games yet.",
     "board.provisional": "Provisional (fewer than {min} rated games)",
-    "board.provisional_line": "{player} — {rating} · {games} game(s)",
+    "board.provisional_line": "{player} — {rating} · {games}",
     "board.footer": "Conservative rating, at least {min} rated games · page {page}/{pages}",
     "board.unknown_family": "I know no such game.",
     "page.previous": "◀ Previous",
@@ -485,7 +485,7 @@ MESSAGES: Final[dict[str, str]] = {
     "stats.unrated": "No rated games yet.",
     "stats.rank": "rank {rank}",
     "stats.provisional": "unranked until {min} rated games",
-    "stats.block": ("Rating **{rating}** ({place})\n{games} games · {wins} wins ({rate})\n{stats}"),
+    "stats.block": "Rating **{rating}** ({place})\n{games} · {wins} ({rate})\n{stats}",
     "stats.recent": "Recent tables",
     "stats.none": "No finished tables yet.",
     "stats.match": "{when} {variant}: {result} {score}–{other}{rated}",
@@ -553,7 +553,7 @@ MESSAGES: Final[dict[str, str]] = {
     "kqj.trick_empty": "Trick {number}: no card yet",
     "kqj.trick": "Trick {number}: {cards} (★ master card)",
     "kqj.round_points": "Round points: {points}",
-    "kqj.team_points": "{team} {points} ({tricks} tricks)",
+    "kqj.team_points": "{team} {points} ({tricks})",
     "kqj.announce.kq": "**KQ** announced: {player}, {suit} (20)",
     "kqj.announce.kqj": "**KQJ** announced: {player}, {suit} (50)",
     "kqj.pool": "Litigation pool: {pool}",
@@ -563,7 +563,7 @@ MESSAGES: Final[dict[str, str]] = {
     "kqj.count_contract": "Contract {contract}, taken by {player}",
     "kqj.count_contract_bid": "Contract {bid}, bid by {player}",
     "kqj.count_team": (
-        "{team} ({players}): cards {cards} in {tricks} tricks + {bonuses} = **{total}** "
+        "{team} ({players}): cards {cards} in {tricks} + {bonuses} = **{total}** "
         "(rounded {rounded})"
     ),
     "kqj.no_bonus": "no bonus",
@@ -604,14 +604,28 @@ MESSAGES: Final[dict[str, str]] = {
     "kqj.panel.choose_bid": "Bid with {contract}: choose the value",
     "kqj.panel.range": "{contract}: {low}–{high}",
     "kqj.panel.capot_only": "{contract}: capot",
-    "illegal.follow_suit": "You must follow suit: {suit} were led.",
+    "illegal.follow_suit": "{suit} were led and you have some: follow suit.",
+    "illegal.follow_suit_or_trump": (
+        "{suit} were led and you have some: follow suit, or play a trump ({trump})."
+    ),
+    "illegal.play_trump": "Trumps ({trump}) were led and you have one: play a trump.",
+    "illegal.no_undertrump": (
+        "No undertrumping at this table: play a trump higher than {card}, or another card."
+    ),
     "illegal.beat_trump": (
-        "Trumps were led and you can beat the master card {master}: play one of {better} "
-        "(even over a partner)."
+        "Trumps were led and you can beat {player}'s {card}: play {cards} (even over a partner)."
     ),
     "illegal.beat_master": (
-        "You have no {suit} and an opponent is master with {master}: beat it with one of {better}."
+        "{suit} were led and you have none: beat {player}'s {card} with {cards}."
     ),
+    "list.separator": ", ",
+    "list.or": "{items} or {last}",
+    "count.games": "{count} games",
+    "count.games.one": "{count} game",
+    "count.wins": "{count} wins",
+    "count.wins.one": "{count} win",
+    "count.tricks": "{count} tricks",
+    "count.tricks.one": "{count} trick",
     # --- the table picture (bot/picture) --------------------------------------------------
     "picture.dealer": "D",
     "picture.computer": "CPU",

@@ -474,9 +474,9 @@ MESSAGES: Final[dict[str, str]] = {
     "board.title": "{family} ランキング — {scope}",
     "board.scope.server": "このサーバー",
     "board.scope.global": "全サーバー",
-    "board.line": "**{rank}.** {player} — **{rating}** · {games}戦{wins}勝({rate}) · {stats}",
+    "board.line": "**{rank}.** {player} — **{rating}** · {games}{wins}({rate}) · {stats}",
     "board.provisional": "暫定({min}レート戦未満)",
-    "board.provisional_line": "{player} — {rating} · {games}戦",
+    "board.provisional_line": "{player} — {rating} · {games}",
     "board.empty": "レーティング対象の対戦を{min}回以上したプレイヤーはまだいません。",
     "board.footer": "控えめなレーティング(レーティング対象{min}戦以上) · {page}/{pages}ページ",
     "board.unknown_family": "そのゲームは知りません。",
@@ -487,7 +487,7 @@ MESSAGES: Final[dict[str, str]] = {
     "stats.unrated": "レーティング対象の対戦はまだありません。",
     "stats.rank": "{rank}位",
     "stats.provisional": "レーティング対象{min}戦までは順位なし",
-    "stats.block": "レーティング **{rating}**({place})\n{games}戦 · {wins}勝({rate})\n{stats}",
+    "stats.block": "レーティング **{rating}**({place})\n{games} · {wins}({rate})\n{stats}",
     "stats.recent": "最近のテーブル",
     "stats.none": "終了したテーブルはまだありません。",
     "stats.match": "{when} {variant}: {result} {score}–{other}{rated}",
@@ -555,7 +555,7 @@ MESSAGES: Final[dict[str, str]] = {
     "kqj.trick_empty": "第{number}トリック: まだカードはありません",
     "kqj.trick": "第{number}トリック: {cards}(★ 最強のカード)",
     "kqj.round_points": "ラウンドの得点: {points}",
-    "kqj.team_points": "{team} {points}点({tricks}トリック)",
+    "kqj.team_points": "{team} {points}点({tricks})",
     "kqj.announce.kq": "**KQ** 宣言: {player}、{suit}(20点)",
     "kqj.announce.kqj": "**KQJ** 宣言: {player}、{suit}(50点)",
     "kqj.pool": "持ち越し(訴訟): {pool}点",
@@ -565,8 +565,7 @@ MESSAGES: Final[dict[str, str]] = {
     "kqj.count_contract": "コントラクト {contract}({player}が取りました)",
     "kqj.count_contract_bid": "コントラクト {bid}({player}のビッド)",
     "kqj.count_team": (
-        "{team}({players}): {tricks}トリックでカード{cards}点 + {bonuses} = **{total}**"
-        "(四捨五入 {rounded})"
+        "{team}({players}): {tricks}でカード{cards}点 + {bonuses} = **{total}**(四捨五入 {rounded})"
     ),
     "kqj.no_bonus": "ボーナスなし",
     "kqj.bonus.dix_de_der": "ディス・ド・デール {points}",
@@ -611,16 +610,32 @@ MESSAGES: Final[dict[str, str]] = {
     "kqj.panel.range": "{contract}: {low}〜{high}点",
     "kqj.panel.capot_only": "{contract}: カポ",
     "illegal.follow_suit": (
-        "リードされたスートを出さなければなりません: {suit}がリードされています。"
+        "{suit}がリードされ、あなたは{suit}を持っています: {suit}を出してください。"
+    ),
+    "illegal.follow_suit_or_trump": (
+        "{suit}がリードされ、あなたは{suit}を持っています: "
+        "{suit}か切り札({trump})を出してください。"
+    ),
+    "illegal.play_trump": (
+        "切り札({trump})がリードされ、あなたは切り札を持っています: 切り札を出してください。"
+    ),
+    "illegal.no_undertrump": (
+        "このテーブルではアンダートランプできません: "
+        "{card}より強い切り札か、ほかのカードを出してください。"
     ),
     "illegal.beat_trump": (
-        "切り札がリードされ、あなたは最強のカード {master} に勝てます: {better} のどれかを"
-        "出してください(パートナーのカードに対しても)。"
+        "切り札がリードされ、あなたは{player}の{card}に勝てます: {cards}を出してください"
+        "(パートナーのカードに対しても)。"
     ),
     "illegal.beat_master": (
-        "あなたは{suit}を持っておらず、相手の {master} が最強です: {better} のどれかで"
-        "勝ってください。"
+        "{suit}がリードされ、あなたは{suit}を持っていません: "
+        "{player}の{card}に{cards}で勝ってください。"
     ),
+    "list.separator": "、",
+    "list.or": "{items}か{last}",
+    "count.games": "{count}戦",
+    "count.wins": "{count}勝",
+    "count.tricks": "{count}トリック",
     # --- the table picture (bot/picture) --------------------------------------------------
     "picture.dealer": "親",
     "picture.computer": "CPU",

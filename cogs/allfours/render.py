@@ -31,14 +31,12 @@ from cogs.table.render import (
     deadline_text,
     hand_text,
     picture_embed,
-    seat_label,
     seat_names,
-    suit_text,
     table_buttons,
-    team_label,
     turn_ping,
     variant_title,
 )
+from cogs.table.words import seat_label, suit_text, team_label
 from engine import allfours
 from engine.cards import Card
 

@@ -38,16 +38,13 @@ from cogs.table.render import (
     add_seat_fields,
     deadline_text,
     hand_text,
-    mention,
     picture_embed,
-    seat_label,
     seat_names,
-    suit_text,
     table_buttons,
-    team_label,
     turn_ping,
     variant_title,
 )
+from cogs.table.words import mention, seat_label, suit_text, team_label
 from engine import kqj
 from engine.cards import Card
 from engine.kqj.deck import CONTRACTS, PLAIN_STRENGTH, TRUMP_STRENGTH
@@ -303,7 +300,7 @@ class KQJRenderer(TableRenderer[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.Play
                     locale,
                     team=team_label(team, locale),
                     points=view.team_points[team],
-                    tricks=view.team_tricks[team],
+                    tricks=t("count.tricks", locale, count=view.team_tricks[team]),
                 )
                 for team in range(len(view.teams))
             )
@@ -447,7 +444,7 @@ class KQJRenderer(TableRenderer[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.Play
                     team=team_label(team, locale),
                     players=", ".join(seat_label(snap, s, locale) for s in seats),
                     cards=summary.card_points[team],
-                    tricks=summary.tricks[team],
+                    tricks=t("count.tricks", locale, count=summary.tricks[team]),
                     bonuses=" + ".join(bonuses) if bonuses else t("kqj.no_bonus", locale),
                     total=summary.round_points[team],
                     rounded=kqj.round10(summary.round_points[team]),

@@ -25,7 +25,7 @@ from bot.i18n import t
 from bot.models import GLOBAL, RatingRow, Status
 from bot.ratings import MIN_GAMES
 from bot.service import GameService, Panel, ServiceError, public_language
-from bot.tables import AnySnapshot
+from bot.tables import AnySnapshot, IllegalMoveError
 from bot.translator import T
 from cogs.table import render
 from cogs.table.components import (
@@ -38,6 +38,7 @@ from cogs.table.components import (
     is_panel_of,
 )
 from cogs.table.render import TableRenderer
+from cogs.table.words import refusal
 
 if TYPE_CHECKING:
     from bot.app import AllFoursBot
@@ -75,7 +76,8 @@ SETTINGS_NAMES: Final = {
 """Their localized option names."""
 BOARD_PAGE: Final = 10
 STATS_PAGE: Final = 5
-# Keys a hand panel answers by showing itself again, with the reason on top.
+# Keys a hand panel answers by showing itself again, with the reason on top (so does a card
+# refused for a duty of play, IllegalMoveError).
 PANEL_NOTICES: Final = frozenset({"act.stale", "act.not_your_turn", "act.illegal"})
 
 
@@ -143,7 +145,7 @@ class TableCog(commands.GroupCog):
         try:
             yield
         except ServiceError as exc:
-            await answer(interaction, t(exc.key, locale_of(interaction), **exc.params))
+            await answer(interaction, refusal(exc, locale_of(interaction)))
 
     async def check_permissions(self, interaction: discord.Interaction) -> bool:
         missing = missing_permissions(interaction)
@@ -524,9 +526,9 @@ class TableCog(commands.GroupCog):
         try:
             panel = await self.service.act(game_id, user_id, code, version)
         except ServiceError as exc:
-            if exc.key not in PANEL_NOTICES:
+            if exc.key not in PANEL_NOTICES and not isinstance(exc, IllegalMoveError):
                 raise
-            notice = t(exc.key, locale_of(interaction), **exc.params)
+            notice = refusal(exc, locale_of(interaction))
             panel = await self.service.panel(game_id, user_id)
         # Drawn over the clicked message only if that is the clicker's own panel of this
         # table; from anywhere else (a forged id), the answer is a fresh panel of its own.

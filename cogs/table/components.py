@@ -45,6 +45,7 @@ from discord.ext import commands
 
 from bot.i18n import t
 from bot.service import ServiceError
+from cogs.table.words import refusal
 
 log = logging.getLogger(__name__)
 
@@ -247,7 +248,7 @@ async def handle(
         async with tables.answering():
             await dispatch(cog, match, interaction)
     except ServiceError as exc:
-        await answer(interaction, t(exc.key, locale, **exc.params))
+        await answer(interaction, refusal(exc, locale))
     except Exception:
         await answer(interaction, t("error.unexpected", locale))
         await interaction.client.on_error("dynamic_item", interaction)

@@ -34,7 +34,7 @@ from bot.picture.scene import Scene
 from bot.service import GameService, Panel, ServiceError
 from bot.tables import table_link
 from bot.workers import WorkerFault
-from cogs.table import render
+from cogs.table import render, words
 from cogs.table.render import TableMessage, TableRenderer
 
 if TYPE_CHECKING:
@@ -395,7 +395,7 @@ class TablePresenter:
             self._nudges_live.pop(game_id, None)
             return
         message_id, _ = await self.service.message_of(game_id)
-        mentions = " ".join(render.mention(user) for user in users)
+        mentions = " ".join(words.mention(user) for user in users)
         link = table_link(replace(record, message_id=message_id))
         content = t("table.nudge", record.locale, players=mentions, game=record.id, link=link)
         message = await channel.send(content=content, allowed_mentions=MENTIONS)

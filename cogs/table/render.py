@@ -42,6 +42,7 @@ from cogs.table.components import (
     RefreshButton,
     StatsButton,
 )
+from cogs.table.words import mention, seat_label, team_label
 from engine.cards import Card
 from engine.search import Hint
 
@@ -57,7 +58,6 @@ MAX_OPTIONS: Final = 25
 COLOUR: Final = discord.Colour.dark_green()
 PICTURE: Final = "table.png"
 """The file name of the table picture attached to a table message."""
-TEAM_LETTERS: Final = "ABCDEF"
 
 
 def buttons_view() -> discord.ui.View:
@@ -84,32 +84,6 @@ def hand_text(cards: Sequence[Card], suits: str, locale: str) -> str:
         if ranks:
             groups.append(f"{SUIT_SYMBOLS[suit]} {' '.join(ranks)}")
     return " · ".join(groups)
-
-
-def suit_text(suit: str, locale: str) -> str:
-    return f"{SUIT_SYMBOLS[suit]} {t(f'suit.{suit}', locale)}"
-
-
-def mention(user_id: int) -> str:
-    return f"<@{user_id}>"
-
-
-def seat_label(snap: Snapshot[Any, Any], seat: int, locale: str) -> str:
-    record = snap.seats.get(seat)
-    if record is None:
-        return t("seat.empty", locale)
-    if record.user_id is None:
-        if record.level is not None:
-            level = t(f"level.{record.level}", locale)
-            return t("seat.computer_level", locale, number=seat + 1, level=level)
-        return t("seat.computer", locale, number=seat + 1)
-    if record.computer:
-        return t("seat.handed_over", locale, player=mention(record.user_id))
-    return mention(record.user_id)
-
-
-def team_label(team: int, locale: str) -> str:
-    return t("team.name", locale, letter=TEAM_LETTERS[team])
 
 
 def variant_title(variant: str, locale: str) -> str:
@@ -705,8 +679,8 @@ def board_message(
                 rank=offset + index + 1,
                 player=mention(row.user_id),
                 rating=displayed(row),
-                games=row.games,
-                wins=row.wins,
+                games=t("count.games", locale, count=row.games),
+                wins=t("count.wins", locale, count=row.wins),
                 rate=_percent(row.win_rate),
                 stats=stats_text(row.stats, family.stat_names, locale),
             )
@@ -723,7 +697,7 @@ def board_message(
                     locale,
                     player=mention(row.user_id),
                     rating=displayed(row),
-                    games=row.games,
+                    games=t("count.games", locale, count=row.games),
                 )
                 for row in provisional
             ),
@@ -779,8 +753,8 @@ def stats_message(
                 locale,
                 rating=displayed(row),
                 place=place,
-                games=row.games,
-                wins=row.wins,
+                games=t("count.games", locale, count=row.games),
+                wins=t("count.wins", locale, count=row.wins),
                 rate=_percent(row.win_rate),
                 stats=stats_text(row.stats, family.stat_names, locale),
             ),

@@ -16,8 +16,18 @@ from engine.allfours.deck import HAND_SIZE
 from engine.allfours.play import legal_play_mask
 from engine.allfours.state import GameState, Phase
 from engine.allfours.trumps import is_gift_forbidden, is_round_of_acceptance
-from engine.cards import CARDS_BY_INDEX, SUIT_MASKS, SUIT_NAMES, SUITS, Card, cards_in
+from engine.cards import (
+    CARDS_BY_INDEX,
+    SUIT_MASKS,
+    SUIT_NAMES,
+    SUITS,
+    Card,
+    Suit,
+    card_at,
+    cards_in,
+)
 from engine.core import IllegalActionError, check_seat, plays_of
+from engine.reasons import DutyOfPlay, MustFollowSuit, MustNotUndertrump, MustPlayTrump
 
 STAND: Final = Stand()
 BEG: Final = Beg()
@@ -59,27 +69,33 @@ def legal_actions(state: GameState, seat: object) -> list[Action]:
     return []
 
 
-def _explain_illegal_play(state: GameState, seat: int, card: Card) -> str:
+def _explain_illegal_play(state: GameState, seat: int, card: Card) -> tuple[str, DutyOfPlay | None]:
+    """Why a card may not be played: (message, the duty it breaks, if any) (§1.3)."""
     hand = state.hands[seat]
     if not hand & card.bit:
-        return f"seat {seat} does not hold {card}"
+        return f"seat {seat} does not hold {card}", None
     led = state.trick[0] >> 4
     trump = state.trump
     if led == trump:
-        return f"trumps ({SUIT_NAMES[SUITS[trump]]}) were led and you hold a trump: play a trump"
+        message = f"trumps ({SUIT_NAMES[SUITS[trump]]}) were led and you hold a trump: play a trump"
+        return message, MustPlayTrump(Suit(SUITS[trump]))
     if hand & SUIT_MASKS[led] and not (card.suit_index == led or card.suit_index == trump):
-        return (
+        message = (
             f"{SUIT_NAMES[SUITS[led]]} were led and you hold {SUIT_NAMES[SUITS[led]]}: "
             f"follow suit or play a trump ({SUIT_NAMES[SUITS[trump]]})"
         )
-    return (
+        return message, MustFollowSuit(led=Suit(SUITS[led]), or_trump=Suit(SUITS[trump]))
+    message = (
         "undertrumping is not allowed at this table: play a trump higher than the one in the "
         "trick, or another card you may play"
     )
+    return message, MustNotUndertrump(Suit(SUITS[trump]), card_at(state.master_card))
 
 
-def _reject(state: GameState, seat: int, action: object, why: str) -> IllegalActionError:
-    return IllegalActionError(f"seat {seat} cannot {action}: {why}")
+def _reject(
+    state: GameState, seat: int, action: object, why: str, duty: DutyOfPlay | None = None
+) -> IllegalActionError:
+    return IllegalActionError(f"seat {seat} cannot {action}: {why}", why=duty)
 
 
 def _whose_turn(state: GameState) -> str:
@@ -98,7 +114,8 @@ def validate(state: GameState, seat: int, action: object) -> None:
             if seat != state.to_act_:
                 raise _reject(state, seat, action, _whose_turn(state))
             if not legal_play_mask(state, seat) & card.bit:
-                raise _reject(state, seat, action, _explain_illegal_play(state, seat, card))
+                message, duty = _explain_illegal_play(state, seat, card)
+                raise _reject(state, seat, action, message, duty)
         case Stand() | Beg():
             if phase is not Phase.DECLARE:
                 raise _reject(

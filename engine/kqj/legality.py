@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from typing import Final
 
-from engine.cards import SUIT_MASKS, SUIT_NAMES, SUITS, Card, card_at, cards_in
+from engine.cards import SUIT_MASKS, SUIT_NAMES, SUITS, Card, Suit, card_at, cards_in
 from engine.core import IllegalActionError, Play, check_seat, plays_of
 from engine.kqj.actions import Action, Bid, Capot, Counter, Overcounter, Pass, Take
 from engine.kqj.deck import BEATERS, CONTRACTS, PLAYERS, is_kqj_card
 from engine.kqj.play import legal_play_mask
 from engine.kqj.rules import BID_STEP, MAX_BID
 from engine.kqj.state import GameState, Phase
+from engine.reasons import DutyOfPlay, MustBeatMaster, MustBeatTrump, MustFollowSuit
 
 PASS: Final = Pass()
 TAKE: Final = Take()
@@ -89,49 +90,42 @@ def legal_actions(state: GameState, seat: object) -> list[Action]:
 
 
 def _reject(
-    seat: int,
-    action: object,
-    why: str,
-    reason: str | None = None,
-    details: dict[str, object] | None = None,
+    seat: int, action: object, why: str, duty: DutyOfPlay | None = None
 ) -> IllegalActionError:
-    return IllegalActionError(f"seat {seat} cannot {action}: {why}", reason=reason, details=details)
+    return IllegalActionError(f"seat {seat} cannot {action}: {why}", why=duty)
 
 
 def _suit_name(suit: int) -> str:
     return SUIT_NAMES[SUITS[suit]]
 
 
-def _explain_illegal_play(
-    state: GameState, seat: int, card: Card
-) -> tuple[str, str | None, dict[str, object]]:
-    """Why a card may not be played: (message, reason code, details). Reason codes:
-    ``follow_suit`` (``suit``), ``beat_trump`` and ``beat_master`` (``master``, ``better``:
-    the cards that would be legal)."""
+def _explain_illegal_play(state: GameState, seat: int, card: Card) -> tuple[str, DutyOfPlay | None]:
+    """Why a card may not be played: (message, the duty it breaks, if any): follow suit;
+    when trumps were led, beat the master card (even over a partner); holding none of the
+    suit led, beat an opponent's master card (RULES.md §5.4)."""
     hand = state.hands[seat]
     if not is_kqj_card(card.index):
-        return f"{card} is not in the KQJ deck", None, {}
+        return f"{card} is not in the KQJ deck", None
     if not hand & card.bit:
-        return f"seat {seat} does not hold {card}", None, {}
+        return f"seat {seat} does not hold {card}", None
     led = state.trick[0] >> 4
     master = card_at(state.master_card)
     beaters = tuple(cards_in(hand & BEATERS[state.contract][state.master_card]))
     better = " ".join(str(c) for c in beaters)
-    details: dict[str, object] = {"suit": SUITS[led], "master": master, "better": beaters}
     if hand & SUIT_MASKS[led]:
         if card.suit_index != led:
             message = f"{_suit_name(led)} were led and you hold {_suit_name(led)}: follow suit"
-            return message, "follow_suit", details
+            return message, MustFollowSuit(led=Suit(SUITS[led]))
         message = (
             f"trumps were led and you can beat the master card {master}: "
             f"play one of {better} (even over a partner, RULES.md §5.4)"
         )
-        return message, "beat_trump", details
+        return message, MustBeatTrump(master, state.master_seat, beaters)
     message = (
         f"you have no {_suit_name(led)} and an opponent is master with {master}: "
         f"beat it with one of {better} (RULES.md §5.4)"
     )
-    return message, "beat_master", details
+    return message, MustBeatMaster(Suit(SUITS[led]), master, state.master_seat, beaters)
 
 
 def _contract_problem(state: GameState, contract: str) -> str | None:
@@ -163,8 +157,8 @@ def validate(state: GameState, seat: int, action: object) -> None:
             if seat != to_act:
                 raise _reject(seat, action, whose_turn)
             if not legal_play_mask(state, seat) >> card.index & 1:
-                message, reason, details = _explain_illegal_play(state, seat, card)
-                raise _reject(seat, action, message, reason, details)
+                message, duty = _explain_illegal_play(state, seat, card)
+                raise _reject(seat, action, message, duty)
         case Take(contract=contract):
             if phase is not Phase.FIRST_ROUND and phase is not Phase.SECOND_ROUND:
                 raise _reject(

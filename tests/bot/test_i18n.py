@@ -51,7 +51,6 @@ DYNAMIC = [
     ),
     *(f"kqj.turn.{phase.value}" for phase in KQJ_PHASES),
     *(f"kqj.panel.your_turn.{phase.value}" for phase in KQJ_PHASES),
-    *(f"illegal.{reason}" for reason in ("follow_suit", "beat_trump", "beat_master")),
     *(f"suit.{s}" for s in "shdc"),
     *(f"opt.kicks.{rank}" for rank in "62"),
     *(f"opt.low.{mode}" for mode in ("held", "captured")),
@@ -101,9 +100,19 @@ def test_every_key_the_code_uses_is_in_the_english_catalog() -> None:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_catalog_entry_is_used(language: str) -> None:
-    """No dead texts: each entry of every catalog is reachable from the code."""
+    """No dead texts: each entry of every catalog is reachable from the code (a singular
+    form ``key.one`` through its ``key``, with ``count=1``)."""
     used = _keys_in_code() | set(DYNAMIC)
+    used |= {f"{key}.one" for key in used}
     assert sorted(key for key in catalog(language) if key not in used) == []
+
+
+def test_a_singular_form_is_a_count_text() -> None:
+    """``key.one`` exists only beside a ``key`` that takes a ``count``."""
+    for key, text in catalog("en").items():
+        if key.endswith(".one"):
+            assert "{count}" in catalog("en")[key.removesuffix(".one")], key
+            assert set(_placeholders(text)) <= _placeholders(catalog("en")[key[:-4]]), key
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -126,8 +135,11 @@ def test_japanese_is_one_of_the_languages() -> None:
 @pytest.mark.parametrize("language", OTHER_LANGUAGES)
 def test_every_english_key_is_translated(language: str) -> None:
     """A key the lead adds to English fails here until it has a text in every language (the
-    English fallback would otherwise show English in the middle of a Japanese table)."""
-    missing = sorted(set(catalog("en")) - set(catalog(language)))
+    English fallback would otherwise show English in the middle of a Japanese table). A
+    singular form (``key.one``) is only for languages that have one: without it, ``key``
+    serves every count."""
+    wanted = {key for key in catalog("en") if not key.endswith(".one")}
+    missing = sorted(wanted - set(catalog(language)))
     assert missing == [], f"{language} lacks {len(missing)} key(s): {missing}"
 
 
@@ -172,6 +184,7 @@ def test_every_japanese_text_is_japanese() -> None:
         "picture.turn",
         "settings.language.ja",  # a language's own name
         "settings.defaults_value",  # markup only
+        "board.provisional_line",  # markup only
     }
     words = re.compile(r"[A-Za-z]{4,}")
     for key, text in catalog("ja").items():

@@ -220,6 +220,7 @@ def test_workers_end_with_the_process_that_started_them(how: str) -> None:
             await workers.ready()
             pids = [p for kind in workers.pids().values() for p in kind]
             print(" ".join(map(str, pids)), flush=True)
+            sys.stdin.readline()  # the test has seen the workers
             if {how!r} == "crash":
                 os.abort()
             time.sleep(60)
@@ -228,12 +229,17 @@ def test_workers_end_with_the_process_that_started_them(how: str) -> None:
         """
     )
     process = subprocess.Popen(
-        [sys.executable, "-c", parent], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL
+        [sys.executable, "-c", parent],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
     )
     try:
-        assert process.stdout is not None
+        assert process.stdout is not None and process.stdin is not None
         pids = [int(p) for p in process.stdout.readline().split()]
         assert len(pids) == 3 and all(_alive(pid) for pid in pids)
+        process.stdin.write(b"go\n")
+        process.stdin.flush()
         if how == "SIGKILL":
             process.kill()
         process.wait(timeout=30)
