@@ -87,6 +87,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import os
 import re
 import shutil
@@ -284,6 +285,12 @@ class BotProcess:
         with contextlib.closing(sqlite3.connect(f"file:{self.database}?mode=ro", uri=True)) as db:
             return Counter(dict(db.execute("SELECT source, count(*) FROM actions GROUP BY source")))
 
+    def open_games(self) -> set[int]:
+        """The games in the lobby or being played."""
+        with contextlib.closing(sqlite3.connect(f"file:{self.database}?mode=ro", uri=True)) as db:
+            query = "SELECT id FROM games WHERE status IN ('lobby', 'playing')"
+            return {game for (game,) in db.execute(query)}
+
     async def stop(self) -> None:
         if self.process is None or self.process.returncode is not None:
             return
@@ -469,7 +476,7 @@ async def open_tables(fake: FakeDiscord, spec: FamilySpec, tables: list[Table], 
         while lobby_button(table, "s") is None:
             if seated == len(table.people):
                 raise StuckError(f"table {table.index}: the lobby is full but cannot start")
-            await lobby_click(table.people[seated], r"j\d?")
+            await join(table.people[seated])
             seated += 1
         del table.people[seated:]
         await lobby_click(host, "s")
@@ -516,6 +523,29 @@ def lobby_button(table: Table, op: str) -> dict[str, Any] | None:
     return None
 
 
+async def join(person: Person) -> None:
+    """Join with the first join button that seats the person (a full team may still show
+    its button): the lobby then names them."""
+    table = person.table
+    lobby = table.lobby()
+    joins = (
+        []
+        if lobby is None
+        else [
+            str(item["custom_id"])
+            for item in lobby.items()
+            if re.fullmatch(rf"{table.prefix}:l:{table.game_id}:j\d?", str(item.get("custom_id")))
+            and not item.get("disabled")
+        ]
+    )
+    for custom_id in joins:
+        await lobby_click(person, custom_id.rsplit(":", 1)[1])
+        lobby = table.lobby()
+        if lobby is not None and f"<@{person.user_id}>" in json.dumps(lobby.embeds):
+            return
+    raise StuckError(f"table {table.index}: no join button seats person {person.user_id}")
+
+
 async def lobby_click(person: Person, op: str) -> None:
     table = person.table
     button, lobby = lobby_button(table, op), table.lobby()
@@ -548,7 +578,19 @@ async def play_games(
             if rendezvous is not None:
                 rendezvous.leave(table.index)
 
-    await asyncio.gather(*(play_table(table) for table in tables))
+    async def watch() -> None:
+        while True:
+            await asyncio.sleep(0.5)
+            still_open = bot.open_games()
+            for table in tables:
+                if not table.closed and table.game_id not in still_open:
+                    table.close()
+
+    watcher = asyncio.create_task(watch())
+    try:
+        await asyncio.gather(*(play_table(table) for table in tables))
+    finally:
+        watcher.cancel()
     await quiet(fake)
     cpu_main, cpu_workers = bot.cpu().since(cpu_before)
     moves_after = bot.moves()
@@ -762,26 +804,26 @@ def what_happened(w: Window) -> str:
 
 
 def describe_checkout(path: Path) -> str:
+    """A checkout's commit (``+changes`` when files differ from it), or its folder's name when
+    it is not a git checkout of its own (an extracted archive)."""
+
+    def git(*command: str) -> str:
+        return subprocess.run(
+            ["git", "-C", str(path), *command], capture_output=True, text=True, check=True
+        ).stdout.strip()
+
     try:
-        commit = subprocess.run(
-            ["git", "-C", str(path), "log", "-1", "--format=%h"],
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout.strip()
-        dirty = subprocess.run(
-            ["git", "-C", str(path), "status", "--porcelain", "--untracked-files=no"],
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout.strip()
-        return commit + ("+changes" if dirty else "")
+        if Path(git("rev-parse", "--show-toplevel")).resolve() != path.resolve():
+            return path.name
+        dirty = git("status", "--porcelain", "--untracked-files=no")
+        return git("log", "-1", "--format=%h") + ("+changes" if dirty else "")
     except (OSError, subprocess.CalledProcessError):
         return path.name
 
 
 def sides_of(paths: Iterable[str]) -> list[Side]:
-    sides = [Side("this", ROOT)]
+    """This checkout first, then the others, each named by its commit (or its folder)."""
+    sides = [Side(describe_checkout(ROOT), ROOT)]
     for raw in paths:
         path = Path(raw).resolve()
         if not (path / "bot" / "__main__.py").is_file():

@@ -58,7 +58,8 @@ def main() -> int:
     from bot.__main__ import main as bot_main
 
     print(f"wire-bench: bot from {os.path.dirname(bot.__file__ or '')}", file=sys.stderr)
-    return bot_main([])
+    sys.argv[1:] = []  # what `python -m bot` gets (older checkouts' main takes no arguments)
+    return bot_main()
 
 
 if __name__ == "__main__":

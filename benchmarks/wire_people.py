@@ -170,6 +170,9 @@ class Table:
     stop: asyncio.Event = field(default_factory=asyncio.Event)
     burst_quota: int = 0
     burst_clicks: int = 0
+    closed: bool = False
+    """The game is no longer open (the benchmark reads it in the bot's database, for checkouts
+    whose game-over message has no "Play again" button to tell)."""
     moved: dict[int, int] = field(default_factory=dict)
     """Person -> when their latest decision was answered (the fake's clock of changes): what
     the table message shows everyone (the card played, the bid made)."""
@@ -198,7 +201,12 @@ class Table:
         return [m for m in self.public() if not m.components and "<@" in m.content]
 
     def is_over(self) -> bool:
-        return self._latest(f"{self.prefix}:p:{self.game_id}") is not None
+        return self.closed or self._latest(f"{self.prefix}:p:{self.game_id}") is not None
+
+    def close(self) -> None:
+        """The game ended; wakes the people waiting."""
+        self.closed = True
+        self.channel.pulse()
 
     def finish(self) -> None:
         """Stop playing here (the burst quota is used up); wakes the people waiting."""

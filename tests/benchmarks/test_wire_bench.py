@@ -29,7 +29,7 @@ def no_detours(tally: Tally) -> None:
 async def run(tmp_path: Path, mode: str, *options: str) -> wire_bench.RunResult:
     args = wire_bench.arguments([*QUICK, *options])
     spec = wire_bench.family_spec(args.family, args.variant, args.option)
-    side = wire_bench.Side("this", wire_bench.ROOT)
+    side = wire_bench.sides_of([])[0]
     return await wire_bench.run_once(args, spec, side, mode, tmp_path)
 
 
