@@ -22,7 +22,10 @@ KQJ bid). ``--pictures off`` is the server setting, sent first as ``/<family> se
 pictures:False``. Choices are seeded, so every side and every mode plays the same games: table
 ``i`` of game ``g`` has the shuffle seed ``--seed + g * tables + i``
 (``bot.service._system_seed`` is replaced in the bot's process) and its people choose with
-their own seeded generators, apart from those of their think times.
+their own seeded generators, apart from those of their think times (the same games as long as
+both sides deal alike from a seed: ``fbf50c9`` deals otherwise than ``c6fda7c``). A table's
+game is over when its "Play again" button appears or, for checkouts without one, when the
+bot's database says the game closed.
 
 Each run is one bot process and one mode, and each mode is a different way of getting a panel
 (``wire_people.py``): ``open`` (every person opens "My hand" at each of their turns), ``keep``
