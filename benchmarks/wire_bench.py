@@ -9,23 +9,24 @@ games, and what the bot costs per move.
 
 What runs: ``python -m bot``'s entry point (``bot.__main__.main``) of this checkout, and of
 every ``--checkout`` (another checkout of the project, e.g. an older commit: its code runs
-unchanged, through ``wire_launcher.py``), each in its own process with a fresh SQLite
-database and its default settings, against the fake Discord of ``wire_fake.py`` served by
-this process. ``--family allfours`` plays All Fours, Caribbean unless ``--variant`` says
-otherwise (four people); ``kqj`` plays KQJ 3v3 (six); ``--option`` adds options to the start
-command (``target=7``, ``auction=true``). At every table the people (``wire_people.py``)
-start a table with ``/<family> start``, join with the lobby buttons until the host can start,
-the host starts, then each person acts only when the table message (or a nudge) mentions
-them: a think time (uniform, 0.5 to 1.5 times ``--think`` seconds), then a legal decision in
-their ephemeral hand panel, drafts first where the panel asks for one (an All Fours discard, a
-KQJ bid). ``--pictures off`` is the server setting, sent first as ``/<family> settings
+unchanged, through ``wire_launcher.py``), each in its own process with a fresh SQLite database
+and its default settings (``wire_process.py``), against the fake Discord of ``wire_fake.py``
+served by this process; ``wire_report.py`` prints the figures. ``--family allfours`` plays All
+Fours, Caribbean unless ``--variant`` says otherwise (four people); ``kqj`` plays KQJ 3v3
+(six); ``--option`` adds options to the start command (``target=7``, ``auction=true``,
+``players=3`` with ``--variant english``). At every table the people (``wire_people.py``) start
+a table with ``/<family> start``, join with the lobby buttons until the host can start, the
+host starts, then each person acts only when the table message (or a nudge) mentions them: a
+think time (uniform, 0.5 to 1.5 times ``--think`` seconds), then a legal decision in their
+ephemeral hand panel, drafts first where the panel asks for one (an All Fours discard, a KQJ
+bid). ``--pictures off`` is the server setting, sent first as ``/<family> settings
 pictures:False``. Choices are seeded, so every side and every mode plays the same games: table
 ``i`` of game ``g`` has the shuffle seed ``--seed + g * tables + i``
 (``bot.service._system_seed`` is replaced in the bot's process) and its people choose with
 their own seeded generators, apart from those of their think times (the same games as long as
 both sides deal alike from a seed: ``fbf50c9`` deals otherwise than ``c6fda7c``). A table's
-game is over when its "Play again" button appears or, for checkouts without one, when the
-bot's database says the game closed.
+game is over when its "Play again" button appears or, for checkouts without one, when the bot's
+database says the game closed.
 
 Each run is one bot process and one mode, and each mode is a different way of getting a panel
 (``wire_people.py``): ``open`` (every person opens "My hand" at each of their turns), ``keep``
@@ -89,20 +90,16 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import json
 import os
 import re
 import shutil
-import signal
-import sqlite3
-import subprocess
 import sys
 import tempfile
 import time
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from random import Random
 from typing import Any
@@ -110,7 +107,7 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from wire_fake import KINDS, FakeDiscord  # noqa: E402
+from wire_fake import FakeDiscord  # noqa: E402
 from wire_people import (  # noqa: E402
     Person,
     Rendezvous,
@@ -119,23 +116,12 @@ from wire_people import (  # noqa: E402
     Tally,
     game_id_of,
 )
+from wire_process import BotProcess, Side, describe_checkout  # noqa: E402
+from wire_report import RunResult, Window, describe_run, report  # noqa: E402
 
 ROOT = HERE.parent
-LAUNCHER = HERE / "wire_launcher.py"
-TOKEN = "MTA5ODc2NTQzMjEwOTg3NjU0.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789AB"
-"""A well-formed bot token (the fake accepts any)."""
-BOT_SETTINGS = (
-    "DISCORD_TOKEN",
-    "DATABASE_URL",
-    "DEV_GUILD_ID",
-    "LOG_LEVEL",
-    "WORKERS",
-    "SHARD_COUNT",
-    "SHARD_IDS",
-)
 QUIET = 1.0
 """Seconds without a request from the bot after which it is taken to be done."""
-CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 ISOLATED_OPENINGS = 200
 
 
@@ -167,205 +153,7 @@ def _option(text: str) -> tuple[str, Any]:
     return name, value
 
 
-@dataclass(frozen=True)
-class Side:
-    label: str
-    path: Path
-
-
-# --- the bot's process --------------------------------------------------------------------
-
-
-@dataclass
-class Cpu:
-    """CPU seconds of the bot's process and of its descendants at one moment."""
-
-    main: float
-    reaped: float
-    workers: dict[int, float]
-
-    @classmethod
-    def of(cls, root: int) -> Cpu:
-        stats: dict[int, list[str]] = {}
-        for entry in os.listdir("/proc"):
-            if entry.isdigit() and (fields := _stat(int(entry))) is not None:
-                stats[int(entry)] = fields
-        children: dict[int, list[int]] = {}
-        for pid, fields in stats.items():
-            children.setdefault(int(fields[1]), []).append(pid)
-        descendants, todo = [], list(children.get(root, []))
-        while todo:
-            pid = todo.pop()
-            descendants.append(pid)
-            todo.extend(children.get(pid, []))
-        own = stats.get(root)
-        if own is None:
-            raise RuntimeError("the bot's process is gone")
-        return cls(
-            main=_seconds(own[11], own[12]),
-            reaped=_seconds(own[13], own[14]),
-            workers={pid: _seconds(stats[pid][11], stats[pid][12]) for pid in descendants},
-        )
-
-    def since(self, start: Cpu) -> tuple[float, float]:
-        """CPU seconds of the process and of its descendants between ``start`` and now."""
-        workers = sum(t - start.workers.get(pid, 0.0) for pid, t in self.workers.items())
-        return self.main - start.main, workers + self.reaped - start.reaped
-
-
-def _stat(pid: int) -> list[str] | None:
-    """The fields of ``/proc/<pid>/stat`` from the state on (index 1 is the ppid, 11 and 12
-    utime and stime, 13 and 14 the reaped children's)."""
-    try:
-        text = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return None
-    return text[text.rindex(")") + 2 :].split()
-
-
-def _seconds(*ticks: str) -> float:
-    return sum(int(t) for t in ticks) / CLOCK_TICKS
-
-
-class BotProcess:
-    """One checkout's bot, run by ``wire_launcher.py`` with a fresh database."""
-
-    def __init__(self, side: Side, folder: Path, api: str, seeds: list[int], workers: str | None):
-        self.side = side
-        self.folder = folder
-        self.database = folder / "bot.db"
-        self.log = folder / "bot.log"
-        environment = {k: v for k, v in os.environ.items() if k not in BOT_SETTINGS}
-        environment.update(
-            PYTHONPATH=str(side.path),
-            DISCORD_TOKEN=TOKEN,
-            DATABASE_URL=f"sqlite:///{self.database}",
-            WIRE_BENCH_API=api,
-            WIRE_BENCH_SEEDS=",".join(str(s) for s in seeds),
-            LOG_LEVEL="INFO",
-        )
-        if workers is not None:
-            environment["WORKERS"] = workers
-        self.environment = environment
-        self.process: asyncio.subprocess.Process | None = None
-
-    async def start(self, fake: FakeDiscord) -> None:
-        with self.log.open("wb") as log:
-            self.process = await asyncio.create_subprocess_exec(
-                sys.executable,
-                str(LAUNCHER),
-                cwd=self.folder,
-                env=self.environment,
-                stdin=subprocess.DEVNULL,
-                stdout=log,
-                stderr=log,
-            )
-        connected = asyncio.ensure_future(fake.connected.wait())
-        exited = asyncio.ensure_future(self.process.wait())
-        await asyncio.wait({connected, exited}, timeout=120, return_when=asyncio.FIRST_COMPLETED)
-        connected.cancel()
-        exited.cancel()
-        if not fake.connected.is_set():
-            raise RuntimeError(f"the bot did not connect; its log:\n{self.tail()}")
-        self.check_origin()
-
-    def check_origin(self) -> None:
-        """The bot's code must come from the side's checkout (not from an installed copy)."""
-        bot_from = self.line("wire-bench: bot from ")
-        if bot_from is None or not os.path.realpath(bot_from).startswith(f"{self.side.path}/"):
-            raise RuntimeError(f"the bot ran from {bot_from}, not {self.side.path}")
-
-    @property
-    def pid(self) -> int:
-        assert self.process is not None
-        return self.process.pid
-
-    def cpu(self) -> Cpu:
-        return Cpu.of(self.pid)
-
-    def moves(self) -> Counter[str]:
-        """The actions the bot logged so far, by source (player, computer, timeout)."""
-        with contextlib.closing(sqlite3.connect(f"file:{self.database}?mode=ro", uri=True)) as db:
-            return Counter(dict(db.execute("SELECT source, count(*) FROM actions GROUP BY source")))
-
-    def open_games(self) -> set[int]:
-        """The games in the lobby or being played."""
-        with contextlib.closing(sqlite3.connect(f"file:{self.database}?mode=ro", uri=True)) as db:
-            query = "SELECT id FROM games WHERE status IN ('lobby', 'playing')"
-            return {game for (game,) in db.execute(query)}
-
-    async def stop(self) -> None:
-        if self.process is None or self.process.returncode is not None:
-            return
-        self.process.send_signal(signal.SIGTERM)
-        try:
-            await asyncio.wait_for(self.process.wait(), 20)
-        except TimeoutError:
-            self.process.kill()
-            await self.process.wait()
-
-    def line(self, prefix: str) -> str | None:
-        for line in self.log.read_text(errors="replace").splitlines():
-            if prefix in line:
-                return line.split(prefix, 1)[1].strip()
-        return None
-
-    def problems(self) -> int:
-        text = self.log.read_text(errors="replace")
-        return len(re.findall(r" (ERROR|CRITICAL) |Traceback", text))
-
-    def tail(self, lines: int = 30) -> str:
-        return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
-
-
 # --- one run --------------------------------------------------------------------------------
-
-
-@dataclass
-class Window:
-    """What happened between two moments of one run."""
-
-    moves: int = 0
-    seconds: float = 0.0
-    cpu_main: float = 0.0
-    cpu_workers: float = 0.0
-    calls: Counter[str] = field(default_factory=Counter)
-    body_bytes: int = 0
-    upload_bytes: int = 0
-    answers: dict[str, list[float]] = field(default_factory=dict)
-    tally: Tally = field(default_factory=Tally)
-    games: int = 0
-    other_sources: Counter[str] = field(default_factory=Counter)
-
-    def add(self, other: Window) -> None:
-        self.moves += other.moves
-        self.seconds += other.seconds
-        self.cpu_main += other.cpu_main
-        self.cpu_workers += other.cpu_workers
-        self.calls.update(other.calls)
-        self.body_bytes += other.body_bytes
-        self.upload_bytes += other.upload_bytes
-        for name, times in other.answers.items():
-            self.answers.setdefault(name, []).extend(times)
-        for name in vars(self.tally):
-            setattr(self.tally, name, getattr(self.tally, name) + getattr(other.tally, name))
-        self.games += other.games
-        self.other_sources.update(other.other_sources)
-
-
-@dataclass
-class RunResult:
-    side: Side
-    mode: str
-    play: Window
-    start: Window
-    engine: str
-    problems: int
-    log: Path
-    isolated: Window | None = None
-    """``keep``: everyone's second "My hand" before the game, one at a time on an idle bot."""
-    unserved: dict[str, int] = field(default_factory=dict)
-    """Requests of the bot the fake had no answer for."""
 
 
 async def quiet(fake: FakeDiscord, seconds: float = QUIET, limit: float = 60.0) -> None:
@@ -609,219 +397,7 @@ async def play_games(
     return window
 
 
-# --- the report -------------------------------------------------------------------------------
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered) + 0.5) - 1))]
-
-
-def times_text(values: list[float] | None) -> str:
-    if not values:
-        return "—"
-    return f"{percentile(values, 0.5) * 1000:.0f} / {percentile(values, 0.99) * 1000:.0f} ms"
-
-
-def per_move(value: float, moves: int) -> float:
-    return value / moves if moves else float("nan")
-
-
-def describe_run(result: RunResult) -> str:
-    w = result.play
-    cpu = (w.cpu_main + w.cpu_workers) * 1000
-    seconds = max(w.seconds, 1e-9)
-    return (
-        f"{result.side.label:>10} {result.mode:<5} moves {w.moves:5d} (clicked "
-        f"{w.tally.decisions}, games over {w.games}) in {w.seconds:5.1f} s "
-        f"({w.moves / seconds:.0f}/s) | bot CPU {per_move(cpu, w.moves):5.1f} ms/move (main "
-        f"{per_move(w.cpu_main * 1000, w.moves):.1f} + workers "
-        f"{per_move(w.cpu_workers * 1000, w.moves):.1f}), {cpu / 10 / seconds:.0f}% of a core "
-        f"| REST {per_move(sum(w.calls.values()), w.moves):.2f}/move | uploads "
-        f"{per_move(w.upload_bytes, w.moves) / 1000:.1f} kB/move | act "
-        f"{times_text(w.answers.get('act'))}, burst {times_text(w.answers.get('burst'))}, "
-        f"My hand {times_text(w.answers.get('open panel'))}"
-        + (f" | bot log: {result.problems} errors ({result.log})" if result.problems else "")
-        + (f" | the fake could not answer {result.unserved}" if result.unserved else "")
-    )
-
-
-def cpu_ms(w: Window) -> float:
-    """Bot CPU per move, in milliseconds."""
-    return per_move((w.cpu_main + w.cpu_workers) * 1000, w.moves)
-
-
-def report(results: list[RunResult], sides: list[Side], modes: list[str]) -> None:
-    """The issue's table (one column per side), REST calls by kind, and what else was seen."""
-    runs: dict[tuple[str, str], list[Window]] = {}
-    merged: dict[tuple[str, str], Window] = {}
-    starts: dict[str, Window] = {}
-    alone: dict[str, Window] = {}
-    for result in results:
-        key = (result.side.label, result.mode)
-        runs.setdefault(key, []).append(result.play)
-        merged.setdefault(key, Window()).add(result.play)
-        if result.mode != "burst":
-            starts.setdefault(result.side.label, Window()).add(result.start)
-        if result.isolated is not None:
-            alone.setdefault(result.side.label, Window()).add(result.isolated)
-    labels = [side.label for side in sides]
-
-    def opening_ms(label: str) -> float | None:
-        """Bot CPU of one "My hand" on an idle bot."""
-        w = alone.get(label)
-        if w is None or not w.tally.openings:
-            return None
-        return (w.cpu_main + w.cpu_workers) * 1000 / w.tally.openings
-
-    def cpu(label: str, mode: str) -> str:
-        w = merged.get((label, mode))
-        if w is None or not w.moves:
-            return "—"
-        each = [cpu_ms(r) for r in runs[(label, mode)] if r.moves]
-        spread = f" ({min(each):.1f}–{max(each):.1f})" if len(each) > 1 else ""
-        return f"{cpu_ms(w):.1f} ms{spread}"
-
-    def cpu_less_openings(label: str, mode: str) -> str:
-        w, each = merged.get((label, mode)), opening_ms(label)
-        if w is None or not w.moves or each is None:
-            return "—"
-        return f"{cpu_ms(w) - each * w.tally.openings / w.moves:.1f} ms"
-
-    def per_move_of(fn: Any) -> Any:
-        def show(label: str, mode: str) -> str:
-            w = merged.get((label, mode))
-            return fn(w) if w is not None and w.moves else "—"
-
-        return show
-
-    calls = per_move_of(lambda w: f"{per_move(sum(w.calls.values()), w.moves):.2f}")
-    rows: list[tuple[str, str, Any]] = [
-        ("bot CPU, all (`open`: each person opens a panel at each turn)", "open", cpu),
-        ("bot CPU caused by the bot itself (`keep`: no panel opened)", "keep", cpu),
-        (
-            "bot CPU caused by the bot itself (`open` less its openings at the idle cost)",
-            "open",
-            cpu_less_openings,
-        ),
-        (
-            "  of it in the workers (pictures), `open`",
-            "open",
-            per_move_of(lambda w: f"{per_move(w.cpu_workers * 1000, w.moves):.1f} ms"),
-        ),
-        ("REST calls, all (`open`)", "open", calls),
-        ("REST calls caused by the bot itself (`keep`)", "keep", calls),
-        (
-            "bytes uploaded (files)",
-            "open",
-            per_move_of(lambda w: f"{per_move(w.upload_bytes, w.moves) / 1000:.1f} kB"),
-        ),
-        (
-            "bytes sent (every request body)",
-            "open",
-            per_move_of(lambda w: f"{per_move(w.body_bytes, w.moves) / 1000:.1f} kB"),
-        ),
-        (
-            "answer p50 / p99, steady (`open`, decisions)",
-            "open",
-            per_move_of(lambda w: times_text(w.answers.get("act"))),
-        ),
-        (
-            "answer p50 / p99, steady (`keep`, decisions)",
-            "keep",
-            per_move_of(lambda w: times_text(w.answers.get("act"))),
-        ),
-        (
-            "answer p50 / p99, burst (decisions of every table at once)",
-            "burst",
-            per_move_of(lambda w: times_text(w.answers.get("burst"))),
-        ),
-        (
-            'answer p50 / p99, "My hand" (`open`)',
-            "open",
-            per_move_of(lambda w: times_text(w.answers.get("open panel"))),
-        ),
-        ("bot CPU in the burst", "burst", cpu),
-    ]
-    header = "| per move | " + " | ".join(f"`{label}`" for label in labels) + " |"
-    rule = "|---|" + "---|" * len(labels)
-    print(f"\n{header}\n{rule}")
-    for name, mode, show in rows:
-        if mode in modes:
-            print(f"| {name} | " + " | ".join(show(label, mode) for label in labels) + " |")
-    print("\nbot CPU: all runs of a mode together (in brackets: the lowest and highest run)")
-    for mode in modes:
-        print(f"\nREST calls per move by kind, `{mode}`:\n{header.replace('per move', 'kind')}")
-        print(rule)
-        for kind in KINDS:
-            windows = [merged.get((label, mode)) for label in labels]
-            if any(w is not None and w.calls.get(kind) for w in windows):
-                print(
-                    f"| {kind} | "
-                    + " | ".join(
-                        f"{per_move(w.calls[kind], w.moves):.3f}" if w and w.moves else "—"
-                        for w in windows
-                    )
-                    + " |"
-                )
-    print()
-    for label in labels:
-        for mode in modes:
-            if (w := merged.get((label, mode))) is not None:
-                print(f"`{label}` {mode}: {what_happened(w)}")
-        if (start := starts.get(label)) is not None and start.calls:
-            print(
-                f"`{label}` game starts (lobby to the first table message, outside the windows): "
-                f"{sum(start.calls.values())} REST calls, {start.upload_bytes / 1000:.0f} kB "
-                f"uploaded"
-            )
-        if (each := opening_ms(label)) is not None:
-            w = alone[label]
-            print(
-                f'`{label}`: one "My hand" on an idle bot (closing the person\'s older panel): '
-                f"{each:.1f} ms of bot CPU and {sum(w.calls.values()) / w.tally.openings:.2f} "
-                f"REST calls ({w.tally.openings} openings, one at a time, before `keep` games)"
-            )
-
-
-def what_happened(w: Window) -> str:
-    t = w.tally
-    games = max(w.games, 1)
-    messages = w.calls["table post"] + w.calls["table edit"]
-    return (
-        f"{w.moves} moves, {w.games} games over"
-        + (
-            f" (per game: {w.moves / games:.0f} moves, {messages / games:.0f} table posts and "
-            f"edits, {w.upload_bytes / games / 1e6:.2f} MB uploaded)"
-            if w.games
-            else ""
-        )
-        + f", {t.openings} panels opened ({t.late_panels} because the bot's edit was late), "
-        f"{t.nothing_to_decide} turns with nothing to decide, {t.drafts} drafts, "
-        f"{t.unchanged_tables} moves without a table change"
-        + (f", moves by {dict(w.other_sources)}" if w.other_sources else "")
-    )
-
-
 # --- the command line ---------------------------------------------------------------------------
-
-
-def describe_checkout(path: Path) -> str:
-    """A checkout's commit (``+changes`` when files differ from it), or its folder's name when
-    it is not a git checkout of its own (an extracted archive)."""
-
-    def git(*command: str) -> str:
-        return subprocess.run(
-            ["git", "-C", str(path), *command], capture_output=True, text=True, check=True
-        ).stdout.strip()
-
-    try:
-        if Path(git("rev-parse", "--show-toplevel")).resolve() != path.resolve():
-            return path.name
-        dirty = git("status", "--porcelain", "--untracked-files=no")
-        return git("log", "-1", "--format=%h") + ("+changes" if dirty else "")
-    except (OSError, subprocess.CalledProcessError):
-        return path.name
 
 
 def sides_of(paths: Iterable[str]) -> list[Side]:
