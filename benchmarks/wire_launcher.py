@@ -1,0 +1,66 @@
+"""Run a checkout's real entry point, ``bot.__main__.main`` (what ``python -m bot`` runs),
+against ``wire_bench.py``'s fake Discord, with the table seeds the benchmark chose.
+
+    PYTHONPATH=<checkout> WIRE_BENCH_API=http://127.0.0.1:<port>/api/v10 \\
+        WIRE_BENCH_SEEDS=3,4,5 python benchmarks/wire_launcher.py
+
+It changes no file of the checkout, whose code (its ``bot``, ``cogs`` and ``engine``, compiled
+or not) comes from ``PYTHONPATH``, so an older checkout runs exactly as it is. Before calling
+``main`` it points discord.py's REST and webhook base URLs and its default gateway at the fake
+(the same three settings ``tests/bot/bot_process.py`` makes), and replaces
+``bot.service._system_seed``, where every new table takes its shuffle seed, with the list of
+``WIRE_BENCH_SEEDS`` taken in order (then the system's seeds again, with a warning).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+# This file's folder must not shadow the checkout's packages (spawned workers inherit sys.path).
+if sys.path and os.path.abspath(sys.path[0]) == os.path.dirname(os.path.abspath(__file__)):
+    del sys.path[0]
+
+
+def _point_at_fake_discord(api: str) -> None:
+    import discord.gateway
+    import discord.http
+    import discord.webhook.async_
+    import yarl
+
+    discord.http.Route.BASE = api
+    discord.webhook.async_.Route.BASE = api  # type: ignore[attr-defined]
+    gateway = api.removesuffix("/api/v10").replace("http", "ws", 1) + "/gateway"
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
+
+
+def _fixed_seeds(text: str) -> None:
+    import bot.service
+
+    if not hasattr(bot.service, "_system_seed"):
+        raise SystemExit("error: this checkout's bot.service has no _system_seed to replace")
+    seeds = iter(int(seed) for seed in text.split(",") if seed)
+    system = bot.service._system_seed
+
+    def next_seed() -> int:
+        for seed in seeds:
+            return seed
+        print("wire-bench: out of fixed seeds, using the system's", file=sys.stderr)
+        return system()
+
+    bot.service._system_seed = next_seed
+
+
+def main() -> int:
+    _point_at_fake_discord(os.environ["WIRE_BENCH_API"])
+    _fixed_seeds(os.environ.get("WIRE_BENCH_SEEDS", ""))
+    import bot
+    from bot.__main__ import main as bot_main
+
+    print(f"wire-bench: bot from {os.path.dirname(bot.__file__ or '')}", file=sys.stderr)
+    sys.argv[1:] = []  # what `python -m bot` gets (older checkouts' main takes no arguments)
+    return bot_main()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
