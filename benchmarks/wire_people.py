@@ -24,6 +24,7 @@ import asyncio
 import contextlib
 import re
 import time
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from random import Random
@@ -31,6 +32,8 @@ from typing import Any
 
 from wire_fake import Click, FakeDiscord, Message
 
+CLICKS_PER_SECOND = 4
+"""How fast one person clicks at most (the bot ignores more than five a second)."""
 TURN_WAIT = 120.0
 """Seconds a person waits for their turn (or an answer) before the run is declared stuck."""
 STALE_WAIT = 3.0
@@ -232,6 +235,19 @@ class Person:
     pace: Random
     """Their think times (apart, so that the choices do not depend on the think time)."""
     panel_id: int | None = None
+    clicked: deque[float] = field(default_factory=deque)
+    """When they last clicked (see ``paced``)."""
+
+    async def paced(self) -> None:
+        """People click at most ``CLICKS_PER_SECOND`` times a second (the bot refuses clicks
+        faster than five a second from one user): wait until the next click is in pace."""
+        now = time.perf_counter()
+        while self.clicked and now - self.clicked[0] >= 1.0:
+            self.clicked.popleft()
+        if len(self.clicked) >= CLICKS_PER_SECOND:
+            await asyncio.sleep(1.0 - (now - self.clicked[0]))
+            self.clicked.popleft()
+        self.clicked.append(time.perf_counter())
 
     def panel(self) -> Message | None:
         return self.table.fake.messages.get(self.panel_id) if self.panel_id else None
@@ -263,6 +279,7 @@ class Person:
         message = table.table_message()
         if message is None:
             raise StuckError(f"table {table.index} has no table message to open a panel from")
+        await self.paced()
         click = await table.fake.click(
             user_id=self.user_id,
             message=message,
@@ -346,6 +363,7 @@ class Person:
                 await rendezvous.arrive(table.index)
                 if table.done():
                     return True
+            await self.paced()
             click = await table.fake.click(
                 user_id=self.user_id,
                 message=panel,
