@@ -34,9 +34,10 @@ BOT_USER_ID = APPLICATION_ID
 GUILD_ID = 1
 OWNER_ID = 7
 EPHEMERAL = 64
-PERMISSIONS = (1 << 5) | (1 << 10) | (1 << 11) | (1 << 14) | (1 << 38)
-"""Manage Server (the people may change the server's settings), View Channels, Send Messages,
-Embed Links, Send Messages in Threads (what the bot needs where a table is played)."""
+PERMISSIONS = (1 << 5) | (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 38)
+"""Manage Server (the people may change the server's settings), and what the bot asks for
+where a table is played: View Channels, Send Messages, Embed Links, Attach Files, Read Message
+History, Send Messages in Threads."""
 
 KINDS = (
     "answer: act",

@@ -203,10 +203,13 @@ class GameService:
         locale: str,
         computer_pause: float | None = None,
         parent_channel_id: int | None = None,
+        pictures_allowed: bool = True,
     ) -> AnySnapshot:
         """A new table in the lobby, with the host in the first seat. What the host leaves
         unsaid comes from the server's settings (variant, options, timer, nudges, pictures,
-        the language of the public messages; ``locale`` is the server's preferred locale)."""
+        the language of the public messages; ``locale`` is the server's preferred locale).
+        ``pictures_allowed`` False: the channel lets the bot attach no picture, so the table
+        is told in text alone."""
         fam = family(family_name)
         self._check_owned(guild_id)
         settings = await self.server_settings(guild_id)
@@ -255,7 +258,7 @@ class GameService:
             seats={0: SeatRecord(seat=0, user_id=host_id, name=host_name)},
             computer_pause=computer_pause,
             nudge_seconds=settings.nudge_seconds,
-            pictures=settings.pictures,
+            pictures=settings.pictures and pictures_allowed,
         )
         try:
             async with self.storage.transaction() as tx:

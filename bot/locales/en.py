@@ -468,6 +468,11 @@ MESSAGES: Final[dict[str, str]] = {
     "perm.send_messages": "Send Messages",
     "perm.send_messages_in_threads": "Send Messages in Threads",
     "perm.embed_links": "Embed Links",
+    "perm.read_message_history": "Read Message History",
+    "perm.no_pictures": (
+        "I may not attach files in this channel, so its tables have no picture: everything "
+        "is in their text. Give me **Attach Files** here to see the table drawn."
+    ),
     # --- leaderboards and stats -----------------------------------------------------------
     "board.title": "{family} leaderboard — {scope}",
     "board.scope.server": "this server",

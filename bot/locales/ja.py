@@ -470,6 +470,11 @@ MESSAGES: Final[dict[str, str]] = {
     "perm.send_messages": "メッセージを送信",
     "perm.send_messages_in_threads": "スレッドでメッセージを送信",
     "perm.embed_links": "埋め込みリンク",
+    "perm.read_message_history": "メッセージ履歴を読む",
+    "perm.no_pictures": (
+        "このチャンネルではファイルを添付できないので、テーブルの絵は出ません(内容はすべて文章で"
+        "表示されます)。絵を見るには、ここで **ファイルを添付** の権限を与えてください。"
+    ),
     # --- leaderboards and stats -----------------------------------------------------------
     "board.title": "{family} ランキング — {scope}",
     "board.scope.server": "このサーバー",

@@ -82,9 +82,17 @@ PANEL_NOTICES: Final = frozenset({"act.stale", "act.not_your_turn", "act.illegal
 
 
 def required_permissions(channel: object) -> tuple[str, ...]:
-    """What the bot needs where a table is played: see it, post the table, embed it."""
+    """What the bot needs where a table is played: see the channel, post the table messages,
+    embed them, and reach its own earlier messages there (each hand's table message, the turn
+    nudges), which it edits and deletes. Attach Files (the table's picture) is wanted but not
+    needed: without it the table is told in text alone (``can_attach``)."""
     send = "send_messages_in_threads" if isinstance(channel, discord.Thread) else "send_messages"
-    return ("view_channel", send, "embed_links")
+    return ("view_channel", send, "embed_links", "read_message_history")
+
+
+def can_attach(interaction: discord.Interaction) -> bool:
+    """Whether the bot may attach the table's picture to its messages in this channel."""
+    return bool(interaction.app_permissions.attach_files)
 
 
 def missing_permissions(interaction: discord.Interaction) -> list[str]:
@@ -246,6 +254,7 @@ class TableCog(commands.GroupCog):
                 turn_seconds=timer,
                 locale=(interaction.guild_locale or interaction.locale).value,
                 computer_pause=pause,
+                pictures_allowed=can_attach(interaction),
             )
             locale = snap.record.locale
             embed = render.lobby_embed(snap, self.renderer, locale)
@@ -254,6 +263,8 @@ class TableCog(commands.GroupCog):
             message = await interaction.original_response()
             self.tables.presenter.note_rendered(snap.id, message.id, "", embed, view)
             await self.service.set_message(snap.id, message.id, None)
+            if not can_attach(interaction):  # once, to the host: why the table has no picture
+                await answer(interaction, t("perm.no_pictures", locale_of(interaction)))
 
     async def show_rules(self, interaction: discord.Interaction, variant: str | None) -> None:
         """``/<family> rules``: the variant named, else the one played here, else the first."""

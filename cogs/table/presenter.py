@@ -109,6 +109,8 @@ class TablePresenter:
         """Game id -> the messages of it whose drawing is remembered (forgotten with it)."""
         self._closing: set[int] = set()
         """Closed games being drawn for the last time."""
+        self._no_pictures: set[int] = set()
+        """Games whose channel refused their picture (no Attach Files any more)."""
         self._nudges_wanted: dict[int, tuple[int, ...]] = {}
         """Game id -> the people its next nudge mentions (``()``: take the live one down)."""
         self._nudges_live: dict[int, int | None] = {}
@@ -182,6 +184,7 @@ class TablePresenter:
             "nudges": len(self._nudges_wanted) + len(self._nudges_live),
             "games being drawn": len(self._running) + len(self._dirty) + len(self._closing),
             "games announced": len(self._announced),
+            "games without pictures": len(self._no_pictures),
         }
 
     def _forget(self, game_id: int) -> None:
@@ -196,6 +199,7 @@ class TablePresenter:
         for key in [key for key in self._panel_messages if key[0] == game_id]:
             del self._panel_messages[key]
         self._loaded.discard(game_id)
+        self._no_pictures.discard(game_id)
         self._nudges_wanted.pop(game_id, None)
         self._nudges_live.pop(game_id, None)
 
@@ -283,12 +287,19 @@ class TablePresenter:
                     allowed_mentions=MENTIONS,
                 )
             return
-        scene = renderer.scene(snap, locale) if self.bot.pictures and record.pictures else None
+        drawn = self.bot.pictures and record.pictures and game_id not in self._no_pictures
+        scene = renderer.scene(snap, locale) if drawn else None
 
         def table_message(scene: Scene | None) -> TableMessage:
             return renderer.table_message(snap, deadlines, locale, scene=scene)
 
         await self._show(game_id, channel, message_id, deal, table_message, scene)
+
+    def _without_pictures(self, game_id: int) -> None:
+        """Discord refused a picture (the channel no longer lets the bot attach files): the
+        message went out in text alone, and so do the table's next ones."""
+        log.warning("table %s: may not attach its picture here: told in text alone", game_id)
+        self._no_pictures.add(game_id)
 
     async def _picture(self, scene: Scene) -> discord.File | None:
         """The table picture as an attachment, drawn by the picture worker (never on the
@@ -322,13 +333,25 @@ class TablePresenter:
         if picture is None:
             scene = None
         shown = message(scene)
-        sent = await channel.send(
-            content=shown.content,
-            embed=shown.embed,
-            view=shown.view or discord.utils.MISSING,
-            files=[picture] if picture is not None else [],
-            allowed_mentions=MENTIONS,
-        )
+        try:
+            sent = await channel.send(
+                content=shown.content,
+                embed=shown.embed,
+                view=shown.view or discord.utils.MISSING,
+                files=[picture] if picture is not None else [],
+                allowed_mentions=MENTIONS,
+            )
+        except discord.Forbidden:
+            if picture is None:
+                raise
+            self._without_pictures(game_id)
+            scene, shown = None, message(None)
+            sent = await channel.send(
+                content=shown.content,
+                embed=shown.embed,
+                view=shown.view or discord.utils.MISSING,
+                allowed_mentions=MENTIONS,
+            )
         self._remember(game_id, sent.id, payload_hash(shown, scene))
         if scene is not None:
             self._pictures[sent.id] = scene.fingerprint()
@@ -361,13 +384,27 @@ class TablePresenter:
                 drawn = None
                 shown = draw_message(None)
                 fingerprint = payload_hash(shown, None)
-            await partial.edit(
-                content=shown.content,
-                embed=shown.embed,
-                view=shown.view,
-                attachments=[picture] if picture is not None else [],
-                allowed_mentions=MENTIONS,
-            )
+            try:
+                await partial.edit(
+                    content=shown.content,
+                    embed=shown.embed,
+                    view=shown.view,
+                    attachments=[picture] if picture is not None else [],
+                    allowed_mentions=MENTIONS,
+                )
+            except discord.Forbidden:
+                if picture is None:
+                    raise
+                self._without_pictures(game_id)
+                drawn, shown = None, draw_message(None)
+                fingerprint = payload_hash(shown, None)
+                await partial.edit(
+                    content=shown.content,
+                    embed=shown.embed,
+                    view=shown.view,
+                    attachments=[],
+                    allowed_mentions=MENTIONS,
+                )
             if drawn is None:
                 self._pictures.pop(message_id, None)
             else:

@@ -27,8 +27,9 @@ from aiohttp import WSMsgType, web
 APPLICATION_ID = 900000000000000001
 BOT_USER_ID = APPLICATION_ID
 GUILD_ID = 1
-PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 38)
-"""View Channels, Send Messages, Embed Links, Send Messages in Threads: what the bot needs."""
+PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 38)
+"""View Channels, Send Messages, Embed Links, Attach Files, Read Message History, Send Messages
+in Threads: what the bot asks for."""
 
 
 @dataclass

@@ -63,7 +63,13 @@ DYNAMIC = [
     ),
     *(
         f"perm.{p}"
-        for p in ("view_channel", "send_messages", "send_messages_in_threads", "embed_links")
+        for p in (
+            "view_channel",
+            "send_messages",
+            "send_messages_in_threads",
+            "embed_links",
+            "read_message_history",
+        )
     ),
     *(f"board.scope.{s}" for s in ("server", "global")),
     # every reason code a hint may carry, from the engines themselves: each has a text

@@ -358,3 +358,18 @@ async def test_a_click_is_answered_only_after_its_move_is_committed(
     ]
     assert committed_at and answers
     assert min(answers) >= committed_at[0]  # the first commit is the move itself
+
+
+async def test_start_asks_for_read_message_history(simcord_env: simcord.Env) -> None:
+    """The bot edits and deletes its earlier messages of the channel: without Read Message
+    History, /allfours start names the permission and opens nothing."""
+    guild = simcord_env.create_guild()
+    me = guild.me
+    assert me is not None
+    channel = guild.create_text_channel(
+        "no-history", overwrites={me: discord.PermissionOverwrite(read_message_history=False)}
+    )
+    alice = guild.add_member(simcord_env.create_user("alice"))
+    result = await alice.slash(channel, "allfours start", variant="english")
+    assert result.ephemeral and "Read Message History" in result.response.content
+    assert await service_of(simcord_env).table_in_channel(channel.id) is None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import discord
 import simcord
 
 from tests.bot.discord_support import BotFactory, open_table, service_of, text_of
@@ -59,3 +60,50 @@ async def test_a_server_can_turn_the_pictures_off(
     assert not table.message.attachments
     assert "Team A: 0" in text_of(table.message)  # the full text, seat lists included
     assert _uploads(env) == 0
+
+
+async def test_without_attach_files_the_table_plays_in_text_and_the_host_is_told_once(
+    simcord_env: simcord.Env, make_bot: BotFactory
+) -> None:
+    """A channel where the bot may not attach files: the table opens and plays, told in
+    text alone (the seat lists included), and only its host hears why, once."""
+    env = simcord_env
+    await env.restart_bot(make_bot(pictures=True))
+    guild = env.create_guild("No files")
+    me = guild.me
+    assert me is not None
+    channel = guild.create_text_channel(
+        "no-files", overwrites={me: discord.PermissionOverwrite(attach_files=False)}
+    )
+    table = await open_table(env, guild=guild, channel=channel)
+    notices = [r for r in env.http_requests if "Attach Files" in str(r.json) and r.method == "POST"]
+    assert len(notices) == 1  # to the host, privately, at /start
+    assert not table.message.attachments and _uploads(env) == 0
+    assert "Team A: 0" in text_of(table.message)
+    assert await table.play(3) == 3
+    await env.settle()
+    assert _uploads(env) == 0
+    assert len([r for r in env.http_requests if "Attach Files" in str(r.json)]) == 1
+
+
+async def test_a_picture_refused_mid_game_leaves_the_table_in_text(
+    simcord_env: simcord.Env, make_bot: BotFactory
+) -> None:
+    """Attach Files taken away during a game: Discord refuses the next picture (403); that
+    message goes out in text alone, and so do the table's next ones."""
+    env = simcord_env
+    await env.restart_bot(make_bot(pictures=True))
+    table = await open_table(env)
+    assert table.message.attachments
+    env.inject_error(
+        "PATCH", "/channels/*/messages/*", status=403, code=50013, message="Missing Permissions"
+    )
+    assert await table.play(1) == 1
+    await env.settle()
+    drawn = _uploads(env)
+    assert not table.message.attachments
+    assert "Team A: 0" in text_of(table.message)  # the full text
+    assert await table.play(2) == 2
+    await env.settle()
+    assert _uploads(env) == drawn and not table.message.attachments
+    assert (await service_of(env).snapshot(table.game_id)).status.is_open
