@@ -54,6 +54,7 @@ from bot.storage import (
     StorageOpenError,
     StorageUnreachableError,
 )
+from bot.worker import LOG_FORMAT
 
 log = logging.getLogger("bot")
 T = TypeVar("T")
@@ -95,7 +96,7 @@ def main(argv: Sequence[str] | None = None, *, limits: StartupLimits | None = No
     secrets += settings.secrets()
     logging.basicConfig(
         level=settings.log_level,
-        format="%(asctime)s %(levelname)-8s %(name)s: %(message)s",
+        format=LOG_FORMAT,
         stream=sys.stderr,
     )
     # The bot has no voice features: discord.py's warnings about voice libraries are noise.

@@ -16,6 +16,7 @@ loop gets the CPU the moment a click arrives.
 from __future__ import annotations
 
 import ctypes
+import logging
 import os
 import pickle
 import signal
@@ -25,6 +26,8 @@ import threading
 import time
 from typing import Any, BinaryIO, Final
 
+LOG_FORMAT: Final = "%(asctime)s %(levelname)-8s %(name)s: %(message)s"
+"""How the bot and its workers write their log lines (to standard error)."""
 HEADER: Final = struct.Struct(">I")
 PR_SET_PDEATHSIG: Final = 1
 PARENT_CHECK_SECONDS: Final = 0.5
@@ -76,9 +79,10 @@ def _failure(error: BaseException) -> BaseException:
     return error
 
 
-def main(parent: int, niceness: int, preload: tuple[str, ...]) -> None:
+def main(parent: int, niceness: int, preload: tuple[str, ...], log_level: int) -> None:
     """Serve the bot until it closes the pipe (or ends)."""
     _die_with(parent)
+    logging.basicConfig(level=log_level, format=LOG_FORMAT, stream=sys.stderr)
     # Ctrl-C reaches the whole process group: the bot stops its workers itself.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if niceness and hasattr(os, "nice"):

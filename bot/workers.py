@@ -208,7 +208,12 @@ class _Lane:
                 ) from None
             raise WorkerFault(f"{worker.describe()} died running {worker.busy_with}") from None
         except asyncio.CancelledError:
-            self._discard(worker)  # its answer would come for nobody: start afresh
+            # Its answer would come for nobody (the table closed, the bot stops): a new
+            # worker takes its place; no fault of the worker's, so nothing is said.
+            self._bury(worker)
+            self._all.discard(worker)
+            if not self._closed:
+                self._start_spare()
             raise
         except BaseException:
             self._release(worker)  # the work raised: the worker itself is fine
@@ -289,7 +294,8 @@ class _Lane:
 
     async def _spawn(self) -> _Process:
         """A new worker, once it has imported what it needs and said so."""
-        settings = json.dumps([os.getpid(), self.niceness, list(PRELOAD)])
+        level = logging.getLogger().getEffectiveLevel()
+        settings = json.dumps([os.getpid(), self.niceness, list(PRELOAD), level])
         environment = {**os.environ, "ALLFOURS_WORKER_PATH": json.dumps(sys.path)}
         try:
             process = await asyncio.create_subprocess_exec(

@@ -63,10 +63,18 @@ def test_pictures_match_the_golden_checksums() -> None:
     assert record["renderer_version"] == RENDERER_VERSION, (
         "RENDERER_VERSION changed: record new checksums with UPDATE_GOLDEN=1"
     )
-    assert environment() == record["environment"], (
-        "the fonts or Pillow differ from those the checksums were recorded with "
-        "(bash .ci/run installs the fonts; pyproject pins Pillow)"
-    )
+    if environment() != record["environment"]:
+        # The bytes hold for one set of fonts: elsewhere this check cannot say anything. A
+        # fresh machine without them skips it, saying so; CI, which installs them, fails.
+        message = (
+            f"the fonts or Pillow differ from those the checksums were recorded with "
+            f"({environment()['fonts'] or 'no font found'}; recorded: "
+            f"{record['environment']['fonts']}): install Debian's fonts-noto-cjk and "
+            f"fonts-dejavu-core (bash .ci/run does) to check the pictures' bytes"
+        )
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
     assert checksums() == record["sha256"]
 
 
