@@ -6,9 +6,11 @@ interaction handling times and throughput, one figure per line.
 
 Tables alternate between the games named (four-player Caribbean All Fours, six-player KQJ
 3v3); with ``--computers N`` each table seats N computer players at ``--level`` and the people
-fill the other seats. Two load shapes, half of the moves each. "steady": one click at a time,
-round-robin over the open tables — the handling time of one interaction with every table
-live. "burst": the player to act at every table clicks at the same instant, so every
+fill the other seats. Three load shapes, a third of the moves each. "steady": one click at a
+time, round-robin over the open tables — the handling time of one interaction with every table
+live. "busy": every table plays on its own, each person clicking the moment their turn comes
+while the other tables' clicks, computers and pictures run. "burst": the player to act at
+every table clicks at the same instant, so every
 interaction queues for one event loop and one SQLite connection — the worst case, where the
 time includes the wait behind the others. A handling time runs from Discord sending the click
 to the bot's answer (the panel update): lock, engine, SQLite commit, rendering. Moves per
@@ -17,6 +19,11 @@ second counts the people's moves, with the table-message edits, panel refreshes,
 simulated Discord's own work. The database is a real SQLite file in a temporary folder.
 Nudges are off (their 20-second timers would be waited out in real time by every settle, and
 clicks this fast never leave a player idle long enough to be nudged).
+
+"table message after the click" runs from Discord sending a click to the bot's first post or
+edit of that table's public message (the move shown, with its picture with ``--pictures``):
+with hard computers at every table (``--computers 3 --level hard``) the searches keep the
+worker busy while the tables are drawn, so this shows that pictures do not wait behind them.
 """
 
 from __future__ import annotations
@@ -48,6 +55,23 @@ from tests.bot.discord_support import (
 )
 
 ANSWERED: dict[int, float] = {}
+TABLE_DRAWN: dict[int, list[float]] = {}
+"""Channel id -> when the bot posted or edited a message there (the table messages)."""
+
+
+class _StampedRequests(list[Any]):
+    """SimCord's log of the bot's REST requests, noting when each channel message is posted
+    or edited (the moment the bot's request reaches the simulated Discord)."""
+
+    def append(self, entry: Any) -> None:
+        super().append(entry)
+        parts = str(entry.path).strip("/").split("/")
+        if entry.method in ("POST", "PATCH") and parts[:1] == ["channels"] and "messages" in parts:
+            TABLE_DRAWN.setdefault(int(parts[1]), []).append(time.perf_counter())
+
+
+def _time_table_messages(env: simcord.Env) -> None:
+    env.backend.http_requests = _StampedRequests(env.backend.http_requests)
 
 
 def _time_answers() -> None:
@@ -132,20 +156,24 @@ async def _next_click(
 
 async def _play(
     env: simcord.Env, tables: list[tuple[int, dict[int, Any]]], moves: int, *, together: bool
-) -> tuple[list[float], int, float]:
+) -> tuple[list[float], list[float], int, float]:
     """Round after round, the person each table waits for clicks: all at the same instant
     (``together``), or one after the other, each click handled before the next is sent."""
     service = service_of(env)
     latencies: list[float] = []
+    drawn: list[float] = []
     done = 0
     started = time.perf_counter()
     while done < moves:
         sent: dict[int, float] = {}
+        channels: dict[int, int] = {}
         for table in tables:
             click = await _next_click(service, table)
             if click is None:
                 continue
-            sent[_emit(env, *click)] = time.perf_counter()
+            interaction = _emit(env, *click)
+            sent[interaction] = time.perf_counter()
+            channels[interaction] = (await service.snapshot(table[0])).record.channel_id
             if not together:
                 await env.settle(timeout=120)
         if not sent:
@@ -156,18 +184,32 @@ async def _play(
         if together:
             await env.settle(timeout=120)
         latencies.extend(ANSWERED[i] - at for i, at in sent.items())
+        for interaction, at in sent.items():
+            after = [when for when in TABLE_DRAWN.get(channels[interaction], []) if when >= at]
+            if after:
+                drawn.append(min(after) - at)
         done += len(sent)
-    return latencies, done, time.perf_counter() - started
+    return latencies, drawn, done, time.perf_counter() - started
 
 
-def _report(mode: str, latencies: list[float], done: int, elapsed: float) -> None:
-    latencies = sorted(latencies)
-    p50 = statistics.median(latencies) * 1000
-    p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000
+def _percentiles(values: list[float]) -> tuple[float, float]:
+    values = sorted(values)
+    p99 = values[min(len(values) - 1, int(len(values) * 0.99))]
+    return statistics.median(values) * 1000, p99 * 1000
+
+
+def _report(
+    mode: str, latencies: list[float], drawn: list[float], done: int, elapsed: float
+) -> None:
+    p50, p99 = _percentiles(latencies)
     print(f"{mode}: moves: {done} in {elapsed:.2f} s")
     print(f"{mode}: moves per second: {done / elapsed:.0f}")
     print(f"{mode}: interaction handling p50: {p50:.1f} ms")
     print(f"{mode}: interaction handling p99: {p99:.1f} ms")
+    if drawn:
+        p50, p99 = _percentiles(drawn)
+        print(f"{mode}: table message after the click p50: {p50:.1f} ms")
+        print(f"{mode}: table message after the click p99: {p99:.1f} ms")
 
 
 async def run(options: argparse.Namespace) -> None:
@@ -182,6 +224,7 @@ async def run(options: argparse.Namespace) -> None:
             pictures=options.pictures,
         )
         async with simcord.run(bot, settle_timeout=120) as env:
+            _time_table_messages(env)
             try:
                 await _measure(env, options, games)
             finally:
@@ -195,10 +238,44 @@ async def _measure(env: simcord.Env, options: argparse.Namespace, games: list[st
     print(f"tables: {options.tables} ({' and '.join(games)}){computers}")
     print(f"workers: {options.workers}; pictures: {'on' if options.pictures else 'off'}")
     print(f"setup (lobbies, joins, starts, panels): {time.perf_counter() - setup_started:.2f} s")
-    half = options.moves // 2
-    _report("steady", *await _play(env, open_tables, half, together=False))
-    burst = await _play(env, open_tables, half, together=True)
+    third = options.moves // 3
+    _report("steady", *await _play(env, open_tables, third, together=False))
+    _report("busy", *await _busy(env, open_tables, third))
+    burst = await _play(env, open_tables, third, together=True)
     _report(f"burst of {options.tables}", *burst)
+
+
+async def _busy(
+    env: simcord.Env, tables: list[tuple[int, dict[int, Any]]], moves: int
+) -> tuple[list[float], list[float], int, float]:
+    """Every table plays on its own: each person clicks the moment their turn comes, while
+    the other tables' clicks, computers and pictures go on (nothing waits for a settle)."""
+    service = service_of(env)
+    latencies: list[float] = []
+    drawn: list[float] = []
+    in_flight: dict[int, tuple[int, float, int]] = {}
+    done = 0
+    started = time.perf_counter()
+    idle_since = time.perf_counter()
+    while done < moves and time.perf_counter() - idle_since < 60:
+        for table in tables:
+            if table[0] in in_flight:
+                continue
+            click = await _next_click(service, table)
+            if click is not None:
+                channel = (await service.snapshot(table[0])).record.channel_id
+                in_flight[table[0]] = (_emit(env, *click), time.perf_counter(), channel)
+        await asyncio.sleep(0.002)
+        for game_id, (interaction, at, channel) in list(in_flight.items()):
+            after = [when for when in TABLE_DRAWN.get(channel, []) if when >= at]
+            if interaction in ANSWERED and after:
+                latencies.append(ANSWERED[interaction] - at)
+                drawn.append(min(after) - at)
+                del in_flight[game_id]
+                done += 1
+                idle_since = time.perf_counter()
+    await env.settle(timeout=120)
+    return latencies, drawn, done, time.perf_counter() - started
 
 
 def main() -> None:

@@ -153,10 +153,6 @@ class TablePresenter:
     async def _run(self, game_id: int) -> None:
         try:
             while game_id in self._dirty:
-                if not self._quiet.is_set():
-                    with contextlib.suppress(TimeoutError):
-                        async with asyncio.timeout(ANSWERS_FIRST):
-                            await self._quiet.wait()
                 self._dirty.discard(game_id)
                 for step in (self._render, self._refresh_panels, self._sync_nudge):
                     try:
@@ -170,6 +166,14 @@ class TablePresenter:
                 del self._running[game_id]
                 if game_id in self._closing and game_id not in self._dirty:
                     self._forget(game_id)
+
+    async def _answers_first(self) -> None:
+        """Before a drawing goes to Discord, let the clicks being answered go first (at most
+        ``ANSWERS_FIRST``): pictures are drawn meanwhile, in their worker."""
+        if not self._quiet.is_set():
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(ANSWERS_FIRST):
+                    await self._quiet.wait()
 
     def held(self) -> dict[str, int]:
         """How many entries each of the presenter's memories holds (for tests and the memory
@@ -332,6 +336,7 @@ class TablePresenter:
         picture = await self._picture(scene) if scene is not None else None
         if picture is None:
             scene = None
+        await self._answers_first()
         shown = message(scene)
         try:
             sent = await channel.send(
@@ -368,22 +373,24 @@ class TablePresenter:
         """Edit a table message unless it would change nothing; the picture is drawn and sent
         again only when the table it shows changed (an unchanged table is not redrawn)."""
         draw_message = message if callable(message) else (lambda _: message)
+        kept = self._pictures.get(message_id)
+        wanted = scene.fingerprint() if scene is not None else None
+        picture = None
+        if scene is not None and wanted != kept:
+            picture = await self._picture(scene)  # drawn while the clicks are answered
+            if picture is None:  # said in text alone, drawn again next time
+                scene = wanted = None
+        await self._answers_first()
         shown = draw_message(scene)
         fingerprint = payload_hash(shown, scene)
         if self._rendered.get(message_id) == fingerprint:
             return
         partial = channel.get_partial_message(message_id)
-        drawn = scene.fingerprint() if scene is not None else None
-        if drawn == self._pictures.get(message_id):
+        if wanted == kept:  # the picture stays as it is: Discord keeps it across edits
             await partial.edit(
                 content=shown.content, embed=shown.embed, view=shown.view, allowed_mentions=MENTIONS
             )
         else:
-            picture = await self._picture(scene) if scene is not None else None
-            if scene is not None and picture is None:  # said in text alone, drawn next time
-                drawn = None
-                shown = draw_message(None)
-                fingerprint = payload_hash(shown, None)
             try:
                 await partial.edit(
                     content=shown.content,
@@ -396,7 +403,7 @@ class TablePresenter:
                 if picture is None:
                     raise
                 self._without_pictures(game_id)
-                drawn, shown = None, draw_message(None)
+                wanted, shown = None, draw_message(None)
                 fingerprint = payload_hash(shown, None)
                 await partial.edit(
                     content=shown.content,
@@ -405,10 +412,10 @@ class TablePresenter:
                     attachments=[],
                     allowed_mentions=MENTIONS,
                 )
-            if drawn is None:
+            if wanted is None:
                 self._pictures.pop(message_id, None)
             else:
-                self._pictures[message_id] = drawn
+                self._pictures[message_id] = wanted
         self._remember(game_id, message_id, fingerprint)
 
     # --- turn nudges -------------------------------------------------------------------------
@@ -418,6 +425,7 @@ class TablePresenter:
         posted, and as soon as the people it mentions have acted."""
         if game_id not in self._nudges_wanted:
             return
+        await self._answers_first()
         users = self._nudges_wanted.pop(game_id)
         snap = await self.service.snapshot(game_id)
         record = snap.record
@@ -526,6 +534,7 @@ class TablePresenter:
             )
 
     async def _refresh_panels(self, game_id: int) -> None:
+        await self._answers_first()
         await self._load_panels(game_id)
         now = self.service.clock.now()
         for key, handle in list(self._panels.items()):
