@@ -21,8 +21,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.picture import allfours as allfours_picture
-from bot.picture import kqj as kqj_picture
+from bot.families.allfours import picture as allfours_picture
+from bot.families.kqj import picture as kqj_picture
 from bot.picture.common import clock_label
 from bot.picture.draw import render
 from bot.picture.scene import Scene

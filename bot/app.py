@@ -27,6 +27,7 @@ import discord
 from discord.ext import commands
 
 from bot.clock import Clock
+from bot.games import games
 from bot.service import GameService
 from bot.shards import Shards
 from bot.storage import Storage, is_postgres_url
@@ -35,7 +36,14 @@ from bot.workers import Workers
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS: Final = ("cogs.table", "cogs.allfours", "cogs.kqj")
+SHARED_EXTENSION: Final = "cogs.table"
+"""The table machinery every game's extension plugs into (loaded first)."""
+
+
+def extensions() -> tuple[str, ...]:
+    """The Discord extensions to load: the shared table machinery, then every registered
+    game's own (``bot.games``)."""
+    return (SHARED_EXTENSION, *(game.cog for game in games()))
 
 CLICKS_PER_SECOND: Final = 5
 """The default limit of clicks per user and second (a person never clicks this fast)."""
@@ -75,7 +83,7 @@ class AllFoursBot(commands.AutoShardedBot):
         clock: Clock | None = None,
         seeds: Callable[[], int] | None = None,
         computer_delay: float = 1.0,
-        extensions: Sequence[str] = EXTENSIONS,
+        extensions: Sequence[str] | None = None,
         workers: int = 0,
         pictures: bool = True,
         clicks_per_second: int | None = CLICKS_PER_SECOND,
@@ -105,7 +113,8 @@ class AllFoursBot(commands.AutoShardedBot):
         self.clicks_per_second = clicks_per_second
         """How many clicks a second one user may make before they are not handled (None: no
         limit); see ``cogs.table.components.ClickLimiter``."""
-        self.extension_names = tuple(extensions)
+        self.extension_names = tuple(extensions) if extensions is not None else None
+        """The extensions to load (None: ``extensions()`` when the bot starts)."""
         self._resources_open = False
         self._stopping: asyncio.Future[None] | None = None
 
@@ -123,7 +132,7 @@ class AllFoursBot(commands.AutoShardedBot):
         )
         self._resources_open = True
         await self.tree.set_translator(CatalogTranslator())
-        for name in self.extension_names:
+        for name in self.extension_names or extensions():
             await self.load_extension(name)
         if self.dev_guild_id is not None:
             guild = discord.Object(id=self.dev_guild_id)

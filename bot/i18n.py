@@ -21,6 +21,8 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Final
 
+from bot.games import games
+
 DEFAULT_LOCALE: Final = "en"
 LANGUAGES: Final = ("en", "ja")
 """Languages with a catalog in ``bot/locales``."""
@@ -28,12 +30,29 @@ LANGUAGES: Final = ("en", "ja")
 
 @cache
 def catalog(language: str) -> Mapping[str, str]:
-    """The messages of one language (empty when there is no catalog for it)."""
+    """The messages of one language (empty when there is no catalog for it): the shared
+    catalog (``bot/locales``) and every registered game's own (``<its family>/locales``). A
+    key is one game's or shared, never both."""
     if language not in LANGUAGES:
         return {}
-    module = importlib.import_module(f"bot.locales.{language}")
-    messages: Mapping[str, str] = module.MESSAGES
+    messages = dict(_messages("bot.locales", language))
+    for game in games():
+        for key, text in _messages(f"{game.family}.locales", language).items():
+            if key in messages:
+                raise KeyError(f"{game.name} redefines the message {key!r}")
+            messages[key] = text
     return messages
+
+
+def _messages(package: str, language: str) -> Mapping[str, str]:
+    try:
+        module = importlib.import_module(f"{package}.{language}")
+    except ModuleNotFoundError as missing:
+        if missing.name != f"{package}.{language}":
+            raise
+        return {}  # a game without words in this language: English serves
+    found: Mapping[str, str] = module.MESSAGES
+    return found
 
 
 def _chain(locale: str | None) -> tuple[str, ...]:

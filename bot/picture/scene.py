@@ -1,9 +1,10 @@
 """What a table picture shows: a small, frozen, family-agnostic description (``Scene``).
 
-The builders (``bot.picture.allfours``, ``bot.picture.kqj``) make a scene from a spectator's
-view, ``observe(state, None)``, and translate every text on the way; ``bot.picture.draw``
-turns it into a PNG without knowing any game. A scene holds only public facts, texts already
-in the reader's language, and ``engine.cards.Card`` objects for the cards on show.
+The builders (``bot.families.allfours.picture``, ``bot.families.kqj.picture``) make a scene
+from a spectator's view, ``observe(state, None)``, and translate every text on the way;
+``bot.picture.draw`` turns it into a PNG without knowing any game. A scene holds only public
+facts, texts already in the reader's language, and ``engine.cards.Card`` objects for the
+cards on show.
 
 Scenes compare and hash by value and pickle (the bot renders in a worker process), and
 ``Scene.fingerprint()`` names a scene stably across processes, so the bot can skip redrawing an

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice, Range
 
-from bot.families import ALL_FOURS
+from bot.families.allfours import ALL_FOURS
 from bot.translator import T
 from cogs.allfours.render import RENDERER
 from cogs.table.base import LANGUAGE_CHOICES, SETTINGS_DESCRIPTIONS, SETTINGS_NAMES, TableCog

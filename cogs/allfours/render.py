@@ -11,11 +11,10 @@ from typing import Any, Final
 
 import discord
 
-from bot.families import ALL_FOURS
+from bot.families.allfours import ALL_FOURS, picture
 from bot.i18n import t
 from bot.models import Status
 from bot.notation import card_text
-from bot.picture import allfours as picture
 from bot.picture.common import clock_label
 from bot.picture.scene import Scene
 from bot.service import Panel

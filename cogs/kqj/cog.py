@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice, Range
 
-from bot.families import KQJ
+from bot.families.kqj import KQJ
 from bot.translator import T
 from cogs.kqj.render import RENDERER
 from cogs.table.base import LANGUAGE_CHOICES, SETTINGS_DESCRIPTIONS, SETTINGS_NAMES, TableCog

@@ -18,11 +18,10 @@ from typing import Any, Final
 
 import discord
 
-from bot.families import KQJ
+from bot.families.kqj import KQJ, picture
 from bot.i18n import t
 from bot.models import Status
 from bot.notation import SUIT_SYMBOLS, card_text
-from bot.picture import kqj as picture
 from bot.picture.common import clock_label
 from bot.picture.scene import Scene
 from bot.service import Panel

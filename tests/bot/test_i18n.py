@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 import bot.i18n
-from bot.families import ALL_FOURS, FAMILIES
+from bot.families import FAMILIES
+from bot.families.allfours import ALL_FOURS
 from bot.i18n import LANGUAGES, catalog, lookup, t
 from bot.translator import T
 from cogs.allfours.render import ENGLISH_WORDS

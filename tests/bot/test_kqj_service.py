@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from bot import ratings
 from bot.clock import ManualClock
-from bot.families import KQJ
+from bot.families.kqj import KQJ
 from bot.models import GLOBAL, MatchPlayer, MatchRecord, Source, Status
 from bot.service import GameService, Snapshot
 from bot.storage import Storage

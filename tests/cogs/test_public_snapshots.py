@@ -16,8 +16,8 @@ import random
 from pathlib import Path
 from typing import Any
 
-from bot.families import ALL_FOURS as AF_FAMILY
-from bot.families import KQJ as KQJ_FAMILY
+from bot.families.allfours import ALL_FOURS as AF_FAMILY
+from bot.families.kqj import KQJ as KQJ_FAMILY
 from bot.models import RatingRow, SeatRecord, Status
 from bot.service import Snapshot
 from cogs.allfours.render import RENDERER as ALL_FOURS

@@ -9,7 +9,7 @@ import discord
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.families import ALL_FOURS
+from bot.families.allfours import ALL_FOURS
 from bot.models import SeatRecord, Status
 from bot.notation import card_text
 from bot.service import Panel, Snapshot

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.picture import allfours as allfours_picture
-from bot.picture import kqj as kqj_picture
+from bot.families.allfours import picture as allfours_picture
+from bot.families.kqj import picture as kqj_picture
 from bot.picture.common import clock_label
 from bot.picture.scene import Direction, Scene
 from engine import allfours, kqj

@@ -9,12 +9,12 @@ import importlib
 import pytest
 
 MODULES = [
-    "bot.picture.allfours",
+    "bot.families.allfours.picture",
     "bot.picture.cards",
     "bot.picture.common",
     "bot.picture.draw",
     "bot.picture.fonts",
-    "bot.picture.kqj",
+    "bot.families.kqj.picture",
     "bot.picture.scene",
 ]
 

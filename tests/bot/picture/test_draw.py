@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.picture import allfours as allfours_picture
-from bot.picture import kqj as kqj_picture
+from bot.families.allfours import picture as allfours_picture
+from bot.families.kqj import picture as kqj_picture
 from bot.picture.cards import HERO_FRAME, card_height, card_image, suit_colour
 from bot.picture.common import clock_label
 from bot.picture.draw import alt_text, render, summary_line

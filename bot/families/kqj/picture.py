@@ -46,7 +46,7 @@ def scene_of(
     computers: Collection[int] = (),
     title: str | None = None,
 ) -> Scene:
-    """The picture of a KQJ table (arguments as ``bot.picture.allfours.scene_of``).
+    """The picture of a KQJ table (arguments as ``bot.families.allfours.picture.scene_of``).
 
     >>> from engine import kqj
     >>> view = kqj.observe(kqj.new_game(kqj.preset("kqj"), seed=3), None)

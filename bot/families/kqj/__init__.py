@@ -1,0 +1,10 @@
+"""KQJ in the bot: its adapter (``FAMILY``), its picture (``picture``) and its words
+(``locales``). Registered in ``bot.games``."""
+
+from __future__ import annotations
+
+from bot.families.kqj.adapter import KQJ, KQJFamily
+
+FAMILY = KQJ
+
+__all__ = ["FAMILY", "KQJ", "KQJFamily"]
