@@ -41,6 +41,8 @@ WORKDIR /src
 COPY pyproject.toml constraints.txt ./
 RUN pip install --constraint constraints.txt "$(python -c "import tomllib; print(next(r for r in tomllib.load(open('pyproject.toml', 'rb'))['project']['optional-dependencies']['dev'] if r.startswith('mypy')))")" setuptools
 COPY engine ./engine
+# The registration list of the games (bot.games) says which engine modules to compile.
+COPY bot/__init__.py bot/games.py ./bot/
 COPY scripts/compile_engine.py ./scripts/
 RUN python scripts/compile_engine.py \
     && mkdir /out && cp -r engine /out/ && cp ./*__mypyc*.so /out/

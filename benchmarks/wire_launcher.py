@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 
 # This file's folder must not shadow the checkout's packages (spawned workers inherit sys.path).
 if sys.path and os.path.abspath(sys.path[0]) == os.path.dirname(os.path.abspath(__file__)):
@@ -35,12 +36,19 @@ def _point_at_fake_discord(api: str) -> None:
 
 
 def _fixed_seeds(text: str) -> None:
-    import bot.service
+    """Replace the service's source of shuffle seeds: ``bot.service.core._system_seed`` in
+    this checkout, ``bot.service._system_seed`` in older ones (c6fda7c)."""
+    import importlib
 
-    if not hasattr(bot.service, "_system_seed"):
+    homes = ("bot.service.core", "bot.service")
+    home = next(
+        (m for name in homes if hasattr(m := importlib.import_module(name), "_system_seed")),
+        None,
+    )
+    if home is None:
         raise SystemExit("error: this checkout's bot.service has no _system_seed to replace")
     seeds = iter(int(seed) for seed in text.split(",") if seed)
-    system = bot.service._system_seed
+    system: Callable[[], int] = getattr(home, "_system_seed")  # noqa: B009
 
     def next_seed() -> int:
         for seed in seeds:
@@ -48,7 +56,7 @@ def _fixed_seeds(text: str) -> None:
         print("wire-bench: out of fixed seeds, using the system's", file=sys.stderr)
         return system()
 
-    bot.service._system_seed = next_seed
+    setattr(home, "_system_seed", next_seed)  # noqa: B010 (a module's function, replaced)
 
 
 def main() -> int:

@@ -45,6 +45,7 @@ def extensions() -> tuple[str, ...]:
     game's own (``bot.games``)."""
     return (SHARED_EXTENSION, *(game.cog for game in games()))
 
+
 CLICKS_PER_SECOND: Final = 5
 """The default limit of clicks per user and second (a person never clicks this fast)."""
 SHUTDOWN_GRACE: Final = 1.0

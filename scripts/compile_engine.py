@@ -6,9 +6,11 @@ faster (the simulation path of the computer players, and ``apply``).
 
 Optional: the engine is plain Python and the bot runs without this. It needs mypy (the
 ``dev`` extra), a C compiler and the Python headers (Debian: ``gcc python3-dev``), and takes
-about a minute. Python imports a compiled module in preference to its ``.py`` file, so after
-editing one of ``MODULES`` build again or ``--clean``: ``engine.compiled_modules()`` (and the
-bot's log at start) say which modules run compiled. The Dockerfile builds it.
+about a minute. Which modules: the shared ones (``SHARED``) and those each registered game
+(``bot.games``) names in ``engine/<game>/compiled.py``. Python imports a compiled module in
+preference to its ``.py`` file, so after editing one of them build again or ``--clean``:
+``engine.compiled_modules()`` (and the bot's log at start) say which modules run compiled.
+The Dockerfile builds it.
 
 Both builds behave the same, and CI runs the tests on each (the doctests on the source only:
 compiled functions carry none). Two things make that so: every compiled class that goes to
@@ -22,40 +24,31 @@ annotated types before the function runs (``tests/engine/test_wrong_types.py``).
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import shutil
 import sys
 from pathlib import Path
+from typing import Final
 
 ROOT = Path(__file__).resolve().parent.parent
 
-MODULES = (
-    "engine/shuffles.py",
-    "engine/hidden.py",
-    "engine/allfours/deck.py",
-    "engine/allfours/state.py",
-    "engine/allfours/dealing.py",
-    "engine/allfours/kicks.py",
-    "engine/allfours/trumps.py",
-    "engine/allfours/play.py",
-    "engine/allfours/scoring.py",
-    "engine/allfours/legality.py",
-    "engine/allfours/game.py",
-    "engine/allfours/inference.py",
-    "engine/allfours/simulate.py",
-    "engine/kqj/deck.py",
-    "engine/kqj/state.py",
-    "engine/kqj/dealing.py",
-    "engine/kqj/bidding.py",
-    "engine/kqj/play.py",
-    "engine/kqj/scoring.py",
-    "engine/kqj/legality.py",
-    "engine/kqj/game.py",
-    "engine/kqj/inference.py",
-    "engine/kqj/simulate.py",
-)
-"""The compiled modules: the rule steps, the state, the legality checks and the simulation
-path of both families (what ``apply`` and a play-out run through)."""
+SHARED: Final = ("engine/shuffles.py", "engine/hidden.py")
+"""The modules every game's simulation path runs through."""
+
+
+def modules() -> tuple[str, ...]:
+    """The compiled modules, as files: the shared ones, then every registered game's
+    (``bot.games``; each engine package names its own in ``<package>.compiled.MODULES``)."""
+    sys.path.insert(0, str(ROOT))
+    from bot.games import games
+
+    found = list(SHARED)
+    for game in games():
+        names = importlib.import_module(f"{game.engine}.compiled").MODULES
+        folder = game.engine.replace(".", "/")
+        found.extend(f"{folder}/{name}.py" for name in names)
+    return tuple(found)
 
 
 def built_files() -> list[Path]:
@@ -80,7 +73,7 @@ def build() -> None:
     # The project's mypy settings name bot/ and cogs/ too, which a build of the engine alone
     # does not check: without this flag mypy would stop at that (harmless) notice.
     options = ["--no-warn-unused-configs"]
-    extensions = mypycify([*options, *MODULES], opt_level="3", target_dir="build/mypyc")
+    extensions = mypycify([*options, *modules()], opt_level="3", target_dir="build/mypyc")
     # A bare distribution: only build_ext, in place, without reading the project's metadata.
     dist = Distribution({"name": "allfours-bot-engine", "ext_modules": extensions})
     command = dist.get_command_obj("build_ext")
@@ -103,8 +96,8 @@ def main() -> None:
     import engine
 
     compiled = engine.compiled_modules()
-    print(f"engine: {len(compiled)} of {len(MODULES)} modules compiled")
-    if len(compiled) != len(MODULES):
+    print(f"engine: {len(compiled)} of {len(modules())} modules compiled")
+    if len(compiled) != len(modules()):
         sys.exit("engine: some modules did not compile")
 
 

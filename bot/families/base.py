@@ -30,7 +30,8 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any, Generic, TypeVar
 
-from engine.core import IllegalActionError
+from engine.cards import Card
+from engine.core import IllegalActionError, Play
 from engine.reasons import DutyOfPlay
 from engine.search import Budget, Hint
 
@@ -258,6 +259,11 @@ class Family(ABC, Generic[RulesT, StateT, ActionT, ViewT]):
         applied: it is if those actions cannot have changed what the click meant. By default
         any action in between makes a click stale ("that was already played")."""
         return False
+
+    def card_played(self, action: ActionT) -> Card | None:
+        """The card an action plays, if it plays one (a hint names the other cards its
+        reason is about)."""
+        return action.card if isinstance(action, Play) else None
 
     def is_partial(self, action: ActionT) -> bool:
         """Whether ``action`` is one step of a decision made of several (an English discard

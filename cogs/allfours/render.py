@@ -18,7 +18,7 @@ from bot.notation import card_text
 from bot.picture.common import clock_label
 from bot.picture.scene import Scene
 from bot.service import Panel
-from bot.tables import Snapshot
+from bot.service.model import Snapshot
 from cogs.table.render import (
     COLOUR,
     ButtonSpec,

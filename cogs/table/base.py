@@ -22,10 +22,9 @@ from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.i18n import t
-from bot.models import GLOBAL, RatingRow, Status
-from bot.ratings import MIN_GAMES
+from bot.models import Status
 from bot.service import GameService, Panel, ServiceError, public_language
-from bot.tables import AnySnapshot, IllegalMoveError
+from bot.service.model import AnySnapshot, IllegalMoveError
 from bot.translator import T
 from cogs.table import render
 from cogs.table.components import (
@@ -377,28 +376,19 @@ class TableCog(commands.GroupCog):
     async def board_page(
         self, interaction: discord.Interaction, pool: str, scope: str, page: int
     ) -> tuple[discord.Embed, discord.ui.View]:
-        board = GLOBAL if scope == "g" or interaction.guild_id is None else interaction.guild_id
-        storage = self.service.storage
-        rows, total = await storage.leaderboard(
-            pool, board, min_games=MIN_GAMES, limit=BOARD_PAGE, offset=page * BOARD_PAGE
-        )
-        pages = max(1, -(-total // BOARD_PAGE))
-        provisional = (
-            await storage.provisional(pool, board, below=MIN_GAMES, limit=BOARD_PAGE)
-            if page >= pages - 1
-            else []
-        )
+        guild_id = None if scope == "g" else interaction.guild_id
+        board = await self.service.board(pool, guild_id, page)
         return render.board_message(
-            rows,
+            board.rows,
             family=self.renderer.family,
             pool=pool,
-            scope="g" if board == GLOBAL else "s",
-            page=page,
-            pages=pages,
-            offset=page * BOARD_PAGE,
-            min_games=MIN_GAMES,
+            scope="g" if board.is_global else "s",
+            page=board.page,
+            pages=board.pages,
+            offset=board.offset,
+            min_games=board.min_games,
             locale=await self.public_locale(interaction),
-            provisional=provisional,
+            provisional=board.provisional,
         )
 
     async def public_locale(self, interaction: discord.Interaction) -> str:
@@ -413,32 +403,16 @@ class TableCog(commands.GroupCog):
     async def stats_page(
         self, interaction: discord.Interaction, user_id: int, page: int
     ) -> tuple[discord.Embed, discord.ui.View]:
-        storage = self.service.storage
         fam = self.renderer.family
-        boards: list[tuple[str, str, RatingRow | None, int | None]] = []
-        for pool in fam.pools:
-            scopes = [("global", GLOBAL)]
-            if interaction.guild_id is not None:
-                scopes.append(("server", interaction.guild_id))
-            rows = [(scope, await storage.rating(pool, board, user_id)) for scope, board in scopes]
-            if len(fam.pools) > 1 and all(row is None for _, row in rows):
-                continue  # a pool the player never played in says nothing
-            for scope, row in rows:
-                rank = await storage.rank_of(row, min_games=MIN_GAMES) if row else None
-                boards.append((pool, scope, row, rank))
-        if not boards:
-            boards.append((fam.pools[0], "global", None, None))
-        matches, total = await storage.player_matches(
-            fam.name, user_id, limit=STATS_PAGE, offset=page * STATS_PAGE
-        )
+        found = await self.service.player(fam.name, user_id, interaction.guild_id, page)
         return render.stats_message(
             user_id=user_id,
             family=fam,
-            boards=boards,
-            matches=matches,
-            page=page,
-            pages=max(1, -(-total // STATS_PAGE)),
-            min_games=MIN_GAMES,
+            boards=[(b.pool, b.scope, b.row, b.rank) for b in found.boards],
+            matches=found.matches,
+            page=found.page,
+            pages=found.pages,
+            min_games=found.min_games,
             locale=locale_of(interaction),
         )
 

@@ -32,7 +32,7 @@ from bot.models import PanelRecord, Status
 from bot.picture import draw
 from bot.picture.scene import Scene
 from bot.service import GameService, Panel, ServiceError
-from bot.tables import table_link
+from bot.service.model import table_link
 from bot.workers import WorkerFault
 from cogs.table import render, words
 from cogs.table.render import TableMessage, TableRenderer

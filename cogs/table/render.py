@@ -27,7 +27,7 @@ from bot.picture.scene import Scene
 from bot.ratings import displayed
 from bot.server_settings import ServerSettings
 from bot.service import Panel
-from bot.tables import Snapshot
+from bot.service.model import Snapshot
 from cogs.table.components import (
     ActionButton,
     ActionSelect,
@@ -576,16 +576,16 @@ def hint_text(
 ) -> str:
     """The private answer to a Hint button: what level ``hard`` would do, and why in a few
     words when the search can tell (the engine's reason code, translated)."""
-    played = ""
+    played = None
     if hint.action is None:
         text = t("hint.silent", locale)
     else:
         text = t("hint.do", locale, action=renderer.action_text(panel, hint.action, locale))
-        played = renderer.family.encode(hint.action)
+        played = renderer.family.card_played(hint.action)
     if hint.reason is not None:
         reason = t(f"hint.reason.{hint.reason}", locale)
         # the cards a reason is about, unless it is only the card the hint already names
-        others = [card for card in hint.details if f"P:{card}" != played]
+        others = [card for card in hint.details if played is None or card != str(played)]
         if others:
             cards = " ".join(card_text(Card.parse(card)) for card in others)
             reason = t("hint.with_cards", locale, reason=reason, cards=cards)

@@ -16,7 +16,7 @@ from typing import Any, Final, assert_never
 
 from bot.i18n import t
 from bot.notation import SUIT_SYMBOLS, card_text
-from bot.tables import IllegalMoveError, ServiceError, Snapshot
+from bot.service.model import IllegalMoveError, ServiceError, Snapshot
 from engine.cards import Card
 from engine.reasons import (
     DutyOfPlay,

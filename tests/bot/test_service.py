@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from bot import service as service_module
 from bot.clock import ManualClock
 from bot.models import PanelRecord, Source, Status
 from bot.service import GameService, ServiceError, Snapshot
+from bot.service import core as service_module
 from bot.storage import Storage
 from engine import allfours
 from tests.bot.support import CHANNEL, GUILD, advance, play_until, refused, seated_table

@@ -16,7 +16,7 @@ from bot.families import family
 from bot.models import SeatRecord, Status
 from bot.picture import draw
 from bot.service import GameService
-from bot.tables import Snapshot
+from bot.service.model import Snapshot
 from engine.search import Budget
 from tests.bot.support import game_record
 

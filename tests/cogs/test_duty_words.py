@@ -12,7 +12,7 @@ import pytest
 
 from bot.i18n import LANGUAGES
 from bot.models import SeatRecord, Status
-from bot.tables import Snapshot
+from bot.service.model import Snapshot
 from cogs.table.words import duty_text
 from engine import allfours, kqj
 from engine.core import IllegalActionError

@@ -19,7 +19,7 @@ from bot import ratings
 from bot.families import family
 from bot.models import Status
 from bot.service import ServiceError
-from bot.tables import match_record
+from bot.service.model import match_record
 from engine import allfours, kqj
 from tests.bot.discord_support import (
     BotFactory,

@@ -12,14 +12,16 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Coroutine
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.clock import Clock
-from bot.tables import Table
+
+if TYPE_CHECKING:
+    from bot.service.model import Table
 
 log = logging.getLogger(__name__)
 
-Work = Callable[[Table], Awaitable[None]]
+Work = Callable[["Table"], Awaitable[None]]
 
 
 class Scheduler:

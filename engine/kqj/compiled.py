@@ -1,0 +1,20 @@
+"""The KQJ modules worth compiling to C with mypyc (``scripts/compile_engine.py``): the rule
+steps, the state, legality and the simulation path — what ``apply`` and a computer's
+play-outs run through."""
+
+from __future__ import annotations
+
+from typing import Final
+
+MODULES: Final = (
+    "deck",
+    "state",
+    "dealing",
+    "bidding",
+    "play",
+    "scoring",
+    "legality",
+    "game",
+    "inference",
+    "simulate",
+)
