@@ -42,8 +42,10 @@ COPY pyproject.toml constraints.txt ./
 RUN pip install --constraint constraints.txt "$(python -c "import tomllib; print(next(r for r in tomllib.load(open('pyproject.toml', 'rb'))['project']['optional-dependencies']['dev'] if r.startswith('mypy')))")" setuptools
 COPY engine ./engine
 COPY scripts/compile_engine.py ./scripts/
+# cp -p keeps the file times: the engine refuses to import a compiled module older than its
+# source (engine/build.py), and a plain copy could leave a .py newer than its .so.
 RUN python scripts/compile_engine.py \
-    && mkdir /out && cp -r engine /out/ && cp ./*__mypyc*.so /out/
+    && mkdir /out && cp -rp engine /out/ && cp ./*__mypyc*.so /out/
 
 # --- run ------------------------------------------------------------------------------------
 FROM ${PYTHON_IMAGE}

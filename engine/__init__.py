@@ -48,6 +48,12 @@ from __future__ import annotations
 import sys
 from importlib.machinery import EXTENSION_SUFFIXES
 
+from engine.build import check_build
+
+# Before any module of the engine is loaded: a compiled one older than its source would run
+# the old rules (engine/build.py).
+check_build()
+
 
 def compiled_modules() -> tuple[str, ...]:
     """The engine modules that run compiled to C (``scripts/compile_engine.py``), by name;

@@ -7,8 +7,9 @@ faster (the simulation path of the computer players, and ``apply``).
 Optional: the engine is plain Python and the bot runs without this. It needs mypy (the
 ``dev`` extra), a C compiler and the Python headers (Debian: ``gcc python3-dev``), and takes
 about a minute. Python imports a compiled module in preference to its ``.py`` file, so after
-editing one of ``MODULES`` build again or ``--clean``: ``engine.compiled_modules()`` (and the
-bot's log at start) say which modules run compiled. The Dockerfile builds it.
+editing one of ``MODULES`` build again or ``--clean`` (until then the engine refuses to import:
+``engine/build.py``): ``engine.compiled_modules()`` (and the bot's log at start) say which
+modules run compiled. The Dockerfile builds it.
 
 Both builds behave the same, and CI runs the tests on each (the doctests on the source only:
 compiled functions carry none). Two things make that so: every compiled class that goes to
