@@ -17,7 +17,8 @@ the worker processes still pickles (``GameState`` as it is, the All Fours ``Play
 by field through ``__reduce__``), while actions, events, rulesets, cards and the KQJ view stay
 Python classes in modules that are not compiled; and the public functions that check a value
 themselves (a seat, a seed, a dealer) take it as ``object``, because compiled code checks
-annotated types before the function runs (``tests/engine/test_wrong_types.py``).
+annotated types before the function runs (``tests/engine/test_wrong_types.py``); each family's
+``api`` module, never compiled, gives them the callers' types for mypy.
 """
 
 from __future__ import annotations
