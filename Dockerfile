@@ -44,8 +44,10 @@ COPY engine ./engine
 # The registration list of the games (bot.games) says which engine modules to compile.
 COPY bot/__init__.py bot/games.py ./bot/
 COPY scripts/compile_engine.py ./scripts/
+# cp -p keeps the file times: the engine refuses to import a compiled module older than its
+# source (engine/build.py), and a plain copy could leave a .py newer than its .so.
 RUN python scripts/compile_engine.py \
-    && mkdir /out && cp -r engine /out/ && cp ./*__mypyc*.so /out/
+    && mkdir /out && cp -rp engine /out/ && cp ./*__mypyc*.so /out/
 
 # --- run ------------------------------------------------------------------------------------
 FROM ${PYTHON_IMAGE}

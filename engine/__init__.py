@@ -40,13 +40,21 @@ module for the same concern, the same words for the same things.
   performs; ``simulate.playout`` performs without events. Each family lays its rules out the
   same way: ``rules``, ``deck``, ``dealing``, the trump or contract phase (All Fours
   ``kicks`` and ``trumps``, KQJ ``bidding``), ``play``, ``scoring``, ``legality``, ``state``,
-  ``view``, ``game``, ``codec``, ``inference``, ``simulate``.
+  ``view``, ``game``, ``codec``, ``inference``, ``simulate``, and ``api``: the public
+  functions typed for their callers (the rule modules take an ``object`` where they check a
+  value themselves, as a compiled build needs).
 """
 
 from __future__ import annotations
 
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
+
+from engine.build import check_build
+
+# Before any module of the engine is loaded: a compiled one older than its source would run
+# the old rules (engine/build.py).
+check_build()
 
 
 def compiled_modules() -> tuple[str, ...]:

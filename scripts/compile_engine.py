@@ -8,9 +8,9 @@ Optional: the engine is plain Python and the bot runs without this. It needs myp
 ``dev`` extra), a C compiler and the Python headers (Debian: ``gcc python3-dev``), and takes
 about a minute. Which modules: the shared ones (``SHARED``) and those each registered game
 (``bot.games``) names in ``engine/<game>/compiled.py``. Python imports a compiled module in
-preference to its ``.py`` file, so after editing one of them build again or ``--clean``:
-``engine.compiled_modules()`` (and the bot's log at start) say which modules run compiled.
-The Dockerfile builds it.
+preference to its ``.py`` file, so after editing one of them build again or ``--clean`` (until
+then the engine refuses to import: ``engine/build.py``): ``engine.compiled_modules()`` (and the
+bot's log at start) say which modules run compiled. The Dockerfile builds it.
 
 Both builds behave the same, and CI runs the tests on each (the doctests on the source only:
 compiled functions carry none). Two things make that so: every compiled class that goes to
@@ -18,7 +18,8 @@ the worker processes still pickles (``GameState`` as it is, the All Fours ``Play
 by field through ``__reduce__``), while actions, events, rulesets, cards and the KQJ view stay
 Python classes in modules that are not compiled; and the public functions that check a value
 themselves (a seat, a seed, a dealer) take it as ``object``, because compiled code checks
-annotated types before the function runs (``tests/engine/test_wrong_types.py``).
+annotated types before the function runs (``tests/engine/test_wrong_types.py``); each family's
+``api`` module, never compiled, gives them the callers' types for mypy.
 """
 
 from __future__ import annotations

@@ -34,12 +34,10 @@ from engine.allfours.actions import (
     TrickWon,
     TrumpFixed,
 )
+from engine.allfours.api import apply, deal, legal_actions, new_game, replay
 from engine.allfours.codec import decode_action, dump, encode_action, load
-from engine.allfours.dealing import deal, new_game
-from engine.allfours.game import apply, replay
 from engine.allfours.inference import knowledge
 from engine.allfours.kicks import kick_points
-from engine.allfours.legality import legal_actions
 from engine.allfours.players import choose_action
 from engine.allfours.rules import MAX_TARGET, PRESET_NAMES, Ruleset, preset
 from engine.allfours.scoring import game_points

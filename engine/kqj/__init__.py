@@ -41,12 +41,10 @@ from engine.kqj.actions import (
     TrickWon,
     TrumpFixed,
 )
+from engine.kqj.api import apply, deal, legal_actions, new_game, replay
 from engine.kqj.codec import decode_action, dump, encode_action, load
-from engine.kqj.dealing import deal, new_game
 from engine.kqj.deck import round10
-from engine.kqj.game import apply, replay
 from engine.kqj.inference import knowledge
-from engine.kqj.legality import legal_actions
 from engine.kqj.players import choose_action, choose_interruption
 from engine.kqj.rules import PRESET_NAMES, Ruleset, preset
 from engine.kqj.state import GameState, Phase

@@ -1,7 +1,9 @@
 """Golden transcripts: seeded random games written out event by event, so that any change of
 the rules' behaviour shows up as a diff. The games are played by a seeded random player (a
 random seat among those with a decision, then a random legal action), never by a computer
-level, so a change to the computer players leaves them alone. Regenerate deliberately with
+level, so a change to the computer players leaves them alone. After each step, every seat's
+view and the spectator's are written as changes (``tests/engine/views.py``), so that an
+engine-level leak shows up as a diff too. Regenerate deliberately with
 ``UPDATE_GOLDEN=1 python -m pytest tests/engine/allfours/test_golden.py``."""
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ import pytest
 
 from engine import allfours
 from engine.allfours import Ruleset
+
+from ..views import ViewLog
 
 GOLDEN = Path(__file__).parent / "golden"
 CASES: list[tuple[str, Ruleset, int]] = [
@@ -33,6 +37,8 @@ def transcript(rules: Ruleset, seed: int) -> str:
     ]
     for seat in range(rules.players):
         lines.append(f"hand {seat}: {' '.join(str(c) for c in state.hand(seat))}")
+    views = ViewLog(allfours.observe, rules.players)
+    lines.extend(views.lines(state))
     while state.winner is None:
         seat = state.to_act
         assert seat is not None
@@ -43,6 +49,7 @@ def transcript(rules: Ruleset, seed: int) -> str:
         lines.append(f"{seat} {allfours.encode_action(action)}")
         lines.extend(f"  {event!r}" for event in t.events)
         state = t.state
+        lines.extend(views.lines(state))
     lines.append(f"final {state.scores} winner {state.winner}")
     return "\n".join(lines) + "\n"
 

@@ -1,5 +1,7 @@
 """Golden transcripts: seeded random games written out action by action with their events, so
-that any change of behaviour shows up as a diff. Regenerate deliberately with
+that any change of behaviour shows up as a diff; after each step every seat's view and the
+spectator's are written as changes (``tests/engine/views.py``), so that an engine-level leak
+shows up as a diff too. Regenerate deliberately with
 ``UPDATE_GOLDEN=1 python -m pytest tests/engine/kqj/test_golden.py``."""
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import pytest
 from engine import kqj
 from engine.kqj import CardPlayed, Dealt, GameState, Ruleset
 
+from ..views import ViewLog
 from .support import BASE, random_step
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -40,6 +43,8 @@ def transcript(rules: Ruleset, seed: int) -> str:
     rng = random.Random(seed)
     state = kqj.new_game(rules, seed)
     lines = [f"rules {kqj.dump(rules)}", f"seed {seed} dealer {state.dealer}", *_hands(state)]
+    views = ViewLog(kqj.observe, rules.players)
+    lines.extend(views.lines(state))
     while state.winner is None:
         seat, action = random_step(state, rng, out_of_turn=0.15)
         t = kqj.apply(state, seat, action)
@@ -50,6 +55,7 @@ def transcript(rules: Ruleset, seed: int) -> str:
         if any(isinstance(event, Dealt) for event in t.events):
             lines.extend(_hands(t.state))
         state = t.state
+        lines.extend(views.lines(state))
     lines.append(f"final {state.scores} winner {state.winner}")
     return "\n".join(lines) + "\n"
 

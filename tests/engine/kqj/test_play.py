@@ -31,7 +31,7 @@ TABLE = [
     ("h", 0, "Ks", "4s As 9h", "4s As", "plain led and held: any card of it, no trumping"),
     ("h", 0, "Ks Hs 7h", "4s As 9h", "4s As", "plain led and held: no overtrump duty"),
     ("h", 0, "Kh", "Qh Ah 9s", "Ah", "trumps led: beat the master if you can"),
-    ("h", 2, "Kh Th", "Ah Qh 9s", "Ah", "trumps led: beat it even over a partner"),
+    ("h", 2, "Th Kh", "Ah Qh 9s", "Ah", "trumps led: beat it even over a partner"),
     ("h", 0, "9h", "Ah Qh 9s", "Ah Qh", "trumps led, cannot beat: any trump"),
     ("h", 0, "Ks", "7h Jh Ad", "7h Jh", "void, opponent master plain: trump"),
     ("h", 0, "Ks 4s Hh", "7h Jh Ad", "7h", "void, opponent trumped: overtrump if you can"),
@@ -48,7 +48,7 @@ TABLE = [
     ("h", 0, "Ks", "Ad Qc", "Ad Qc", "void, no trump: anything"),
     ("all", 0, "Ks", "As 4s 9h", "As", "all-trump: beat the master in the led suit"),
     ("all", 0, "9s", "As 4s", "As 4s", "all-trump, cannot beat: any card of the suit"),
-    ("all", 2, "Ks Hs", "As 4s", "As", "all-trump: beat it even over a partner"),
+    ("all", 2, "Hs Ks", "As 4s", "As", "all-trump: beat it even over a partner"),
     ("all", 0, "Ks", "9h 4d", "9h 4d", "all-trump void: no card of another suit can beat"),
     ("none", 0, "Ks", "As 4s 9h", "As 4s", "no-trump: follow with any card, no duty to beat"),
     ("none", 0, "Ks", "9h 4d", "9h 4d", "no-trump void: anything"),
@@ -66,6 +66,26 @@ def test_legal_move_table(
     """Each lead situation of §5.4 (AMB-K03..K05)."""
     state = position(contract, leader, trick, hand)
     assert legal_cards(state) == set(legal.split()), why
+
+
+WHO_IS_MASTER = [row for row in TABLE if "partner" in row[-1] or "opponent" in row[-1]]
+
+
+@pytest.mark.parametrize(
+    ("contract", "leader", "trick", "why"),
+    [(row[0], row[1], row[2], row[-1]) for row in WHO_IS_MASTER],
+    ids=[row[-1] for row in WHO_IS_MASTER],
+)
+def test_the_rows_about_a_partner_have_a_partner_as_master(
+    contract: str, leader: int, trick: str, why: str
+) -> None:
+    """A row that names a partner (or an opponent) tests that case: the master card of its
+    trick is the partner's (the opponent's) of the seat to play."""
+    state = position(contract, leader, trick, "")
+    seat = state.to_act
+    assert seat is not None
+    partner_is_master = state.team(state.master_seat) == state.team(seat)
+    assert partner_is_master == ("partner" in why), why
 
 
 def test_belote_and_kqj_disagree_on_undertrumping() -> None:
