@@ -191,6 +191,12 @@ class Family(ABC, Generic[RulesT, StateT, ActionT, ViewT]):
     def observe(self, state: StateT, seat: int | None) -> ViewT:
         """What ``seat`` may know (``None``: a spectator, who sees no hand)."""
 
+    def public_view(self, state: StateT) -> Any:
+        """What everyone may see of the game: the spectator's view, which has no hand. Its
+        type for the code that draws public messages is the family's public view (a
+        protocol without the hand), so no hand is within reach there."""
+        return self.observe(state, None)
+
     @abstractmethod
     def encode(self, action: ActionT) -> str:
         """The action's short code, for the action log and custom_ids."""

@@ -14,6 +14,8 @@ from engine.reasons import DutyOfPlay
 
 RulesT = TypeVar("RulesT")
 StateT = TypeVar("StateT")
+PublicT = TypeVar("PublicT")
+ViewT = TypeVar("ViewT")
 
 
 class ServiceError(Exception):
@@ -29,10 +31,10 @@ class IllegalMoveError(ServiceError):
     """A card refused because it breaks a duty of play: the duty, as the engine says it, and
     the table it was refused at (whose seats it may name)."""
 
-    def __init__(self, duty: DutyOfPlay, snapshot: Snapshot[Any, Any]) -> None:
+    def __init__(self, duty: DutyOfPlay, table: PublicTable[Any, Any]) -> None:
         super().__init__(f"illegal.{duty.code}")
         self.duty = duty
-        self.snapshot = snapshot
+        self.table = table
 
 
 class Presenter(Protocol):
@@ -88,8 +90,82 @@ class Snapshot(Generic[RulesT, StateT]):
             return None
         return self.family.result(self.state)
 
+    def public(self) -> PublicTable[RulesT, Any]:
+        """What everyone may see of this moment (what public messages are drawn from)."""
+        state = self.state
+        fam = self.family
+        return PublicTable(
+            record=self.record,
+            rules=self.rules,
+            view=None if state is None else fam.public_view(state),
+            actors=expected_actors(self),
+            result=self.result,
+            deal=None if state is None else fam.deal_number(state),
+        )
+
 
 AnySnapshot = Snapshot[Any, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class PublicTable(Generic[RulesT, PublicT]):
+    """What everyone may see of a table at one moment: its record, its rules, and the game as
+    a spectator sees it (``view``, None in the lobby) — what the lobby, the table message, a
+    finished deal, the game-over message and the picture are drawn from. The view is the
+    engine's ``observe(state, None)``, typed as the family's public view (``PublicT``), which
+    has no hand: the engine state, and every hand in it, stays out of reach of the code that
+    draws a public message."""
+
+    record: GameRecord
+    rules: RulesT
+    view: PublicT | None
+    actors: tuple[int, ...]
+    """The seats the game waits for (they get the turn ping and the clocks)."""
+    result: Result | None
+    """The places of a finished game (None while it goes on)."""
+    deal: int | None
+    """The current deal (All Fours hand, KQJ round), from 1; None in the lobby."""
+
+    @property
+    def id(self) -> int:
+        return self.record.id
+
+    @property
+    def status(self) -> Status:
+        return self.record.status
+
+    @property
+    def seats(self) -> dict[int, SeatRecord]:
+        return self.record.seats
+
+    @property
+    def family(self) -> AnyFamily:
+        return family(self.record.family)
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat a person holds here (even if the computer now plays it)."""
+        for seat, record in self.record.seats.items():
+            if record.user_id == user_id:
+                return seat
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class HandView(Generic[RulesT, PublicT, ViewT]):
+    """What one person's hand panel is drawn from: the table as everyone sees it, and that
+    seat's own view (its hand included) and decisions — not the engine state."""
+
+    table: PublicTable[RulesT, PublicT]
+    seat: int | None
+    view: ViewT | None
+    legal: tuple[Any, ...]
+    codes: tuple[str, ...]
+    handed_over: bool
+
+    @property
+    def is_expected(self) -> bool:
+        """Whether the game waits for this panel's owner (not only an optional action)."""
+        return self.seat is not None and self.seat in self.table.actors
 
 
 @dataclass(frozen=True)
@@ -112,6 +188,12 @@ class Panel:
     def is_expected(self) -> bool:
         """Whether the game waits for this panel's owner (not only an optional action)."""
         return self.seat is not None and self.seat in self.actors
+
+    def hand(self) -> HandView[Any, Any, Any]:
+        """What the panel is drawn from (the state itself left out)."""
+        return HandView(
+            self.snapshot.public(), self.seat, self.view, self.legal, self.codes, self.handed_over
+        )
 
 
 @dataclass(eq=False)

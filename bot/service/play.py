@@ -106,7 +106,7 @@ class Play(ServiceCore):
             if not fam.is_legal(snap.state, seat, action):
                 duty = fam.why_illegal(snap.state, seat, action)
                 if duty is not None:
-                    raise IllegalMoveError(duty, snap)
+                    raise IllegalMoveError(duty, snap.public())
                 raise ServiceError("act.illegal")
             expected = seat in fam.expected_actors(snap.state)
             await self._move(table, seat, action, Source.PLAYER, user_id)

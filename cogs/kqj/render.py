@@ -1,9 +1,10 @@
 """What the KQJ tables look like: the table message, the round's count and the panel.
 
-Public messages are drawn only from ``observe(state, None)``; a panel from its owner's view.
-Rules are never decided here: legality comes from the engine's legal actions, the master card
-from ``engine.kqj.state.master_of`` and KQ / KQJ announcements from
-``engine.kqj.scoring.honours`` — the functions the engine itself scores with.
+Public messages are drawn from a ``PublicTable`` (the spectator's view, typed without a hand);
+a panel from its owner's ``HandView``: its decisions are the engine's legal actions, their
+codes the family's ``encode``. Rules are never decided here: legality comes from the engine's
+legal actions, the master card from ``engine.kqj.state.master_of`` and KQ / KQJ announcements
+from ``engine.kqj.scoring.honours`` — the functions the engine itself scores with.
 
 The panel's auction (RULES.md §6.3) offers every legal bid in two clicks: a first select picks
 the contract and a range of values (a select holds at most 25 options, and a bid may take up
@@ -18,14 +19,13 @@ from typing import Any, Final
 
 import discord
 
-from bot.families.kqj import KQJ, picture
+from bot.families.kqj import KQJ, KQJPublic, picture
 from bot.i18n import t
 from bot.models import Status
 from bot.notation import SUIT_SYMBOLS, card_text
 from bot.picture.common import clock_label
 from bot.picture.scene import Scene
-from bot.service import Panel
-from bot.service.model import Snapshot
+from bot.service.model import HandView, PublicTable
 from cogs.table.render import (
     COLOUR,
     MAX_OPTIONS,
@@ -50,7 +50,8 @@ from engine.kqj.deck import CONTRACTS, PLAIN_STRENGTH, TRUMP_STRENGTH
 from engine.kqj.scoring import honours
 from engine.kqj.state import master_of
 
-KQJSnapshot = Snapshot[kqj.Ruleset, kqj.GameState]
+KQJTable = PublicTable[kqj.Ruleset, KQJPublic]
+KQJHand = HandView[kqj.Ruleset, KQJPublic, kqj.PlayerView]
 
 RANGE_SIZE: Final = MAX_OPTIONS - 1
 """Bid values per range of the draft select (one option is left for the capot)."""
@@ -93,7 +94,7 @@ def suit_order(contract: str | None) -> str:
     return "shdc"
 
 
-def _contract_of(view: kqj.PlayerView) -> str | None:
+def _contract_of(view: KQJPublic) -> str | None:
     """The trumps the player should read the hand by: the contract, else the Return's suit
     in the first round, else the bid's contract in the auction."""
     if view.contract is not None:
@@ -106,40 +107,38 @@ def _contract_of(view: kqj.PlayerView) -> str | None:
 # --- names ---------------------------------------------------------------------------------
 
 
-def side_label(snap: KQJSnapshot, side: int, locale: str) -> str:
+def side_label(table: KQJTable, side: int, locale: str) -> str:
     """A scoring side: a team (fixed partners), or a player (random partners, §6.2)."""
-    if snap.rules.random_partners:
-        return seat_label(snap, side, locale)
+    if table.rules.random_partners:
+        return seat_label(table, side, locale)
     return team_label(side, locale)
 
 
-def _scores_text(snap: KQJSnapshot, scores: Sequence[int], locale: str) -> str:
+def _scores_text(table: KQJTable, scores: Sequence[int], locale: str) -> str:
     return " · ".join(
-        f"{side_label(snap, side, locale)} {points}" for side, points in enumerate(scores)
+        f"{side_label(table, side, locale)} {points}" for side, points in enumerate(scores)
     )
 
 
-def _team_groups(
-    snap: KQJSnapshot, view: kqj.PlayerView, locale: str
-) -> list[tuple[str, list[int]]]:
+def _team_groups(table: KQJTable, view: KQJPublic, locale: str) -> list[tuple[str, list[int]]]:
     """The seats of each team of this round, headed by the team's victory points (fixed
     teams) or by the round's team name (random partners)."""
     groups = []
     for team, seats in enumerate(view.teams):
         name = team_label(team, locale)
-        if not snap.rules.random_partners:
+        if not table.rules.random_partners:
             name = t("table.side_score", locale, side=name, points=view.scores[team])
         groups.append((name, list(seats)))
     return groups
 
 
-def _bid_text(snap: KQJSnapshot, value: int, contract: str, capot: bool, locale: str) -> str:
+def _bid_text(table: KQJTable, value: int, contract: str, capot: bool, locale: str) -> str:
     if capot:
         return t("kqj.capot_bid", locale, contract=contract_text(contract, locale))
     return t("kqj.bid_value", locale, value=value, contract=contract_text(contract, locale))
 
 
-def _team_of_seat(view: kqj.PlayerView, seat: int, locale: str) -> str:
+def _team_of_seat(view: KQJPublic, seat: int, locale: str) -> str:
     return team_label(view.team_of[seat], locale)
 
 
@@ -148,8 +147,8 @@ class KQJRenderer(TableRenderer[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.Play
 
     # --- lobby and rules ---------------------------------------------------------------------
 
-    def options_lines(self, snap: KQJSnapshot, locale: str) -> list[str]:
-        rules = snap.rules
+    def options_lines(self, table: KQJTable, locale: str) -> list[str]:
+        rules = table.rules
         lines = [
             t(f"kqj.opt.teams.{rules.teams}", locale),
             t("kqj.opt.random_partners" if rules.random_partners else "kqj.opt.fixed", locale),
@@ -160,9 +159,9 @@ class KQJRenderer(TableRenderer[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.Play
             lines.append(t("kqj.opt.no_all_none", locale))
         return lines
 
-    def lobby_groups(self, snap: KQJSnapshot, locale: str) -> list[tuple[str, list[int]]]:
+    def lobby_groups(self, table: KQJTable, locale: str) -> list[tuple[str, list[int]]]:
         """Six seats around the table with each seat's team (random partners: drawn later)."""
-        teams = self.family.lobby_teams(snap.rules)
+        teams = self.family.lobby_teams(table.rules)
         if teams is None:
             return [(t("kqj.seats_drawn", locale), list(range(6)))]
         return [(team_label(team, locale), list(seats)) for team, seats in enumerate(teams)]
@@ -172,26 +171,25 @@ class KQJRenderer(TableRenderer[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.Play
 
     # --- the table ---------------------------------------------------------------------------
 
-    def waiting_for(self, snap: KQJSnapshot, locale: str) -> str:
-        assert snap.state is not None
-        return t(f"kqj.turn.{snap.state.phase.value}", locale)
+    def waiting_for(self, table: KQJTable, locale: str) -> str:
+        assert table.view is not None
+        return t(f"kqj.turn.{table.view.phase.value}", locale)
 
     def table_message(
         self,
-        snap: KQJSnapshot,
+        table: KQJTable,
         deadlines: dict[int, float],
         locale: str,
         *,
         deal: int | None = None,
         scene: Scene | None = None,
     ) -> TableMessage:
-        record = snap.record
-        state = snap.state
-        assert state is not None
-        view = kqj.observe(state, None)
+        record = table.record
+        view = table.view
+        assert view is not None
         current = deal is None or deal == view.round_number
         if not current or record.status is not Status.PLAYING:
-            return self._closed_round_message(snap, view, deal or view.round_number, locale)
+            return self._closed_round_message(table, view, deal or view.round_number, locale)
         embed = discord.Embed(
             title=t(
                 "kqj.title",
@@ -201,14 +199,19 @@ class KQJRenderer(TableRenderer[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.Play
             ),
             colour=COLOUR,
         )
-        actors = self.family.expected_actors(state)
+        actors = table.actors
         add_seat_fields(
-            embed, snap, _team_groups(snap, view, locale), locale, dealer=view.dealer, actors=actors
+            embed,
+            table,
+            _team_groups(table, view, locale),
+            locale,
+            dealer=view.dealer,
+            actors=actors,
         )
-        lines = self._situation(snap, view, locale)
+        lines = self._situation(table, view, locale)
         embed.description = "\n".join(lines)
-        waiting = ", ".join(seat_label(snap, s, locale) for s in actors)
-        turn = t("table.turn", locale, players=waiting, what=self.waiting_for(snap, locale))
+        waiting = ", ".join(seat_label(table, s, locale) for s in actors)
+        turn = t("table.turn", locale, players=waiting, what=self.waiting_for(table, locale))
         timers = sorted(deadlines[s] for s in actors if s in deadlines)
         if timers:
             turn += " " + deadline_text(timers[0], locale)
@@ -216,48 +219,48 @@ class KQJRenderer(TableRenderer[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.Play
             turn += "\n" + t("kqj.may_counter", locale)
         embed.add_field(name=t("table.turn_title", locale), value=turn, inline=False)
         embed.add_field(
-            name=t("kqj.victory_points", locale, target=snap.rules.target),
-            value=_scores_text(snap, view.scores, locale),
+            name=t("kqj.victory_points", locale, target=table.rules.target),
+            value=_scores_text(table, view.scores, locale),
             inline=False,
         )
         if view.last_round is not None and view.last_round.round_number == view.round_number - 1:
             embed.add_field(
                 name=t("kqj.previous_round", locale, round=view.last_round.round_number),
-                value=self._outcome_line(snap, view.last_round, locale),
+                value=self._outcome_line(table, view.last_round, locale),
                 inline=False,
             )
         embed.set_footer(text=t("table.footer", locale, game=record.id))
         if scene is not None:
             picture_embed(embed, scene)
         return TableMessage(
-            content=turn_ping(snap, actors, locale),
+            content=turn_ping(table, actors, locale),
             embed=embed,
-            view=table_buttons(snap, self.family.prefix, locale),
+            view=table_buttons(table, self.family.prefix, locale),
         )
 
-    def game_over(self, snap: KQJSnapshot, locale: str) -> tuple[str, str]:
-        assert snap.state is not None and snap.result is not None
-        scores = snap.state.scores
-        winners = snap.result.winners
-        names = ", ".join(side_label(snap, side, locale) for side in winners)
+    def game_over(self, table: KQJTable, locale: str) -> tuple[str, str]:
+        assert table.view is not None and table.result is not None
+        scores = table.view.scores
+        winners = table.result.winners
+        names = ", ".join(side_label(table, side, locale) for side in winners)
         key = "over.wins" if len(winners) == 1 else "over.share"
         headline = t(key, locale, side=names, score=scores[winners[0]])
-        return headline, _scores_text(snap, scores, locale)
+        return headline, _scores_text(table, scores, locale)
 
-    def scene(self, snap: KQJSnapshot, locale: str) -> Scene:
-        assert snap.state is not None
-        record = snap.record
-        computers = [s for s, r in snap.seats.items() if not r.is_human]
+    def scene(self, table: KQJTable, locale: str) -> Scene:
+        assert table.view is not None
+        record = table.record
+        computers = [s for s, r in table.seats.items() if not r.is_human]
         return picture.scene_of(
-            kqj.observe(snap.state, None),
-            seat_names(snap, locale),
+            table.view,
+            seat_names(table, locale),
             locale=locale,
             clock=clock_label(record.turn_seconds, locale) if record.turn_seconds else None,
             computers=computers,
             title=variant_title(record.variant, locale),
         )
 
-    def _situation(self, snap: KQJSnapshot, view: kqj.PlayerView, locale: str) -> list[str]:
+    def _situation(self, table: KQJTable, view: KQJPublic, locale: str) -> list[str]:
         """The round so far: the Return or the auction, the contract, the trick, the points."""
         lines = []
         if view.return_card is not None:
@@ -267,7 +270,7 @@ class KQJRenderer(TableRenderer[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.Play
                         "kqj.return_taken",
                         locale,
                         card=card_text(view.return_card),
-                        player=seat_label(snap, view.declarer, locale),
+                        player=seat_label(table, view.declarer, locale),
                     )
                 )
             else:
@@ -281,18 +284,18 @@ class KQJRenderer(TableRenderer[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.Play
                     t(
                         "kqj.standing_bid",
                         locale,
-                        bid=_bid_text(snap, view.bid, view.bid_contract, view.capot, locale),
-                        player=seat_label(snap, view.bidder, locale),
+                        bid=_bid_text(table, view.bid, view.bid_contract, view.capot, locale),
+                        player=seat_label(table, view.bidder, locale),
                         team=_team_of_seat(view, view.bidder, locale),
                     )
                 )
         if view.counterer is not None:
             key = "kqj.overcountered" if view.multiplier == 4 else "kqj.countered"
-            lines.append(t(key, locale, player=seat_label(snap, view.counterer, locale)))
+            lines.append(t(key, locale, player=seat_label(table, view.counterer, locale)))
         if view.contract is not None and view.declarer is not None:
-            lines.append(self._contract_line(snap, view, locale))
+            lines.append(self._contract_line(table, view, locale))
         if view.phase is kqj.Phase.PLAY:
-            lines.append(self._trick_line(snap, view, locale))
+            lines.append(self._trick_line(table, view, locale))
             points = " · ".join(
                 t(
                     "kqj.team_points",
@@ -304,25 +307,25 @@ class KQJRenderer(TableRenderer[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.Play
                 for team in range(len(view.teams))
             )
             lines.append(t("kqj.round_points", locale, points=points))
-            lines.extend(self._announcements(snap, view, locale))
+            lines.extend(self._announcements(table, view, locale))
         if view.pool:
             lines.append(t("kqj.pool", locale, pool=view.pool))
         return lines
 
-    def _contract_line(self, snap: KQJSnapshot, view: kqj.PlayerView, locale: str) -> str:
+    def _contract_line(self, table: KQJTable, view: KQJPublic, locale: str) -> str:
         assert view.contract is not None and view.declarer is not None
         contract = contract_text(view.contract, locale)
-        player = seat_label(snap, view.declarer, locale)
+        player = seat_label(table, view.declarer, locale)
         team = _team_of_seat(view, view.declarer, locale)
-        if not snap.rules.auction:
+        if not table.rules.auction:
             return t("kqj.contract_taken", locale, contract=contract, player=player, team=team)
-        bid = _bid_text(snap, view.bid, view.contract, view.capot, locale)
+        bid = _bid_text(table, view.bid, view.contract, view.capot, locale)
         line = t("kqj.contract_bid", locale, bid=bid, player=player, team=team)
         if view.multiplier > 1:
             line += " " + t(f"kqj.multiplier.{view.multiplier}", locale)
         return line
 
-    def _trick_line(self, snap: KQJSnapshot, view: kqj.PlayerView, locale: str) -> str:
+    def _trick_line(self, table: KQJTable, view: KQJPublic, locale: str) -> str:
         if not view.trick:
             return t("kqj.trick_empty", locale, number=len(view.trick_winners) + 1)
         assert view.contract is not None
@@ -332,32 +335,32 @@ class KQJRenderer(TableRenderer[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.Play
         cards = []
         for seat, card in view.trick:
             mark = " ★" if seat == master_seat else ""
-            cards.append(f"{seat_label(snap, seat, locale)} {card_text(card)}{mark}")
+            cards.append(f"{seat_label(table, seat, locale)} {card_text(card)}{mark}")
         return t("kqj.trick", locale, number=len(view.trick_winners) + 1, cards=" · ".join(cards))
 
-    def _announcements(self, snap: KQJSnapshot, view: kqj.PlayerView, locale: str) -> list[str]:
+    def _announcements(self, table: KQJTable, view: KQJPublic, locale: str) -> list[str]:
         """KQ / KQJ made so far this round (the engine's own count, §5.5)."""
         if view.contract is None:
             return []
         plays = [card.index for _, card in view.played]
-        opener = (view.dealer + 1) % 6
+        opener = view.elder
         return [
             t(
                 f"kqj.announce.{found.kind}",
                 locale,
-                player=seat_label(snap, found.seat, locale),
+                player=seat_label(table, found.seat, locale),
                 suit=SUIT_SYMBOLS["shdc"[found.suit]],
             )
             for found in honours(plays, view.trick_winners, opener, CONTRACTS.index(view.contract))
         ]
 
-    def _outcome_line(self, snap: KQJSnapshot, summary: kqj.RoundEnded, locale: str) -> str:
+    def _outcome_line(self, table: KQJTable, summary: kqj.RoundEnded, locale: str) -> str:
         """One line: the outcome and the victory points it gave."""
         awards = " · ".join(
             t(
                 f"kqj.award.{award.reason}",
                 locale,
-                side=side_label(snap, award.side, locale),
+                side=side_label(table, award.side, locale),
                 points=award.points,
             )
             for award in summary.awards
@@ -366,10 +369,10 @@ class KQJRenderer(TableRenderer[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.Play
         return f"{outcome}{' — ' + awards if awards else ''}"
 
     def _closed_round_message(
-        self, snap: KQJSnapshot, view: kqj.PlayerView, number: int, locale: str
+        self, table: KQJTable, view: KQJPublic, number: int, locale: str
     ) -> TableMessage:
         """A round that is over: its count (§5.6-§5.8, §6.1-§6.3) and, at the end, the result."""
-        record = snap.record
+        record = table.record
         embed = discord.Embed(
             title=t(
                 "kqj.round_over",
@@ -382,20 +385,20 @@ class KQJRenderer(TableRenderer[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.Play
         lines: list[str] = []
         summary = view.last_round
         if summary is not None and summary.round_number == number:
-            lines.extend(self._count_lines(snap, summary, locale))
+            lines.extend(self._count_lines(table, summary, locale))
         elif record.status is Status.PLAYING:
             lines.append(t("kqj.round_done", locale))
-        result = snap.result
+        result = table.result
         if result is not None and number == view.round_number:
             lines.append("")
-            winners = [side_label(snap, side, locale) for side in result.winners]
+            winners = [side_label(table, side, locale) for side in result.winners]
             key = "kqj.winner" if len(winners) == 1 else "kqj.shared_win"
             lines.append(
                 t(
                     key,
                     locale,
                     sides=", ".join(winners),
-                    scores=_scores_text(snap, view.scores, locale),
+                    scores=_scores_text(table, view.scores, locale),
                 )
             )
             lines.append(t("table.rated" if record.rated else "table.unrated", locale))
@@ -405,22 +408,22 @@ class KQJRenderer(TableRenderer[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.Play
                     "table.abandoned",
                     locale,
                     player=mention(record.ended_by) if record.ended_by else "?",
-                    scores=_scores_text(snap, view.scores, locale),
+                    scores=_scores_text(table, view.scores, locale),
                 )
             )
         embed.description = "\n".join(lines)
         groups = (
             [(team_label(i, locale), list(seats)) for i, seats in enumerate(summary.teams)]
             if summary is not None and summary.round_number == number
-            else self.lobby_groups(snap, locale)
+            else self.lobby_groups(table, locale)
         )
-        add_seat_fields(embed, snap, groups, locale)
+        add_seat_fields(embed, table, groups, locale)
         embed.set_footer(text=t("table.footer", locale, game=record.id))
         return TableMessage(content="", embed=embed, view=None)
 
-    def _count_lines(self, snap: KQJSnapshot, summary: kqj.RoundEnded, locale: str) -> list[str]:
+    def _count_lines(self, table: KQJTable, summary: kqj.RoundEnded, locale: str) -> list[str]:
         contract = contract_text(summary.contract, locale)
-        declarer = seat_label(snap, summary.declarer, locale)
+        declarer = seat_label(table, summary.declarer, locale)
         lines = []
         if summary.bid:
             bid = t("kqj.bid_value", locale, value=summary.bid, contract=contract)
@@ -441,7 +444,7 @@ class KQJRenderer(TableRenderer[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.Play
                     "kqj.count_team",
                     locale,
                     team=team_label(team, locale),
-                    players=", ".join(seat_label(snap, s, locale) for s in seats),
+                    players=", ".join(seat_label(table, s, locale) for s in seats),
                     cards=summary.card_points[team],
                     tricks=t("count.tricks", locale, count=summary.tricks[team]),
                     bonuses=" + ".join(bonuses) if bonuses else t("kqj.no_bonus", locale),
@@ -449,25 +452,25 @@ class KQJRenderer(TableRenderer[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.Play
                     rounded=kqj.round10(summary.round_points[team]),
                 )
             )
-        lines.append(self._outcome_line(snap, summary, locale))
+        lines.append(self._outcome_line(table, summary, locale))
         if summary.outcome == "litigation":
             lines.append(t("kqj.pool_carried", locale, pool=summary.pool))
-        lines.append(t("count.scores", locale, scores=_scores_text(snap, summary.scores, locale)))
+        lines.append(t("count.scores", locale, scores=_scores_text(table, summary.scores, locale)))
         return lines
 
     # --- the hand panel ----------------------------------------------------------------------
 
-    def your_turn(self, panel: Panel, locale: str) -> str:
-        view = panel.view
-        assert isinstance(view, kqj.PlayerView)
-        if not panel.is_expected:
+    def your_turn(self, hand: KQJHand, locale: str) -> str:
+        view = hand.view
+        assert view is not None
+        if not hand.is_expected:
             return t("kqj.panel.may_interrupt", locale)
         return t(f"kqj.panel.your_turn.{view.phase.value}", locale)
 
-    def panel_fields(self, panel: Panel, locale: str) -> list[tuple[str, str, bool]]:
-        view = panel.view
-        assert isinstance(view, kqj.PlayerView)
-        snap = panel.snapshot
+    def panel_fields(self, hand: KQJHand, locale: str) -> list[tuple[str, str, bool]]:
+        view = hand.view
+        assert view is not None
+        table = hand.table
         contract = _contract_of(view)
         fields = [
             (
@@ -489,8 +492,8 @@ class KQJRenderer(TableRenderer[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.Play
                     t(
                         "kqj.standing_bid",
                         locale,
-                        bid=_bid_text(snap, view.bid, view.bid_contract, view.capot, locale),
-                        player=seat_label(snap, view.bidder, locale),
+                        bid=_bid_text(table, view.bid, view.bid_contract, view.capot, locale),
+                        player=seat_label(table, view.bidder, locale),
                         team=_team_of_seat(view, view.bidder, locale),
                     ),
                     True,
@@ -498,7 +501,7 @@ class KQJRenderer(TableRenderer[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.Play
             )
         if view.seat is not None:
             partners = [
-                seat_label(snap, s, locale)
+                seat_label(table, s, locale)
                 for s in view.teams[view.team_of[view.seat]]
                 if s != view.seat
             ]
@@ -506,17 +509,17 @@ class KQJRenderer(TableRenderer[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.Play
         fields.append(
             (
                 t("kqj.victory_points", locale, target=view.rules.target),
-                _scores_text(snap, view.scores, locale),
+                _scores_text(table, view.scores, locale),
                 False,
             )
         )
         if view.phase is kqj.Phase.PLAY and view.trick:
-            fields.append((t("panel.trick", locale), self._trick_line(snap, view, locale), False))
+            fields.append((t("panel.trick", locale), self._trick_line(table, view, locale), False))
         done = len(view.trick_winners)
         if done and view.phase is kqj.Phase.PLAY:
             last = view.played[(done - 1) * 6 : done * 6]
-            cards = " · ".join(f"{seat_label(snap, s, locale)} {card_text(c)}" for s, c in last)
-            winner = seat_label(snap, view.trick_winners[-1], locale)
+            cards = " · ".join(f"{seat_label(table, s, locale)} {card_text(c)}" for s, c in last)
+            winner = seat_label(table, view.trick_winners[-1], locale)
             fields.append(
                 (
                     t("panel.last_trick", locale),
@@ -526,17 +529,17 @@ class KQJRenderer(TableRenderer[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.Play
             )
         return fields
 
-    def panel_controls(self, panel: Panel, locale: str, draft: str | None) -> PanelControls:
-        view = panel.view
-        assert isinstance(view, kqj.PlayerView)
+    def panel_controls(self, hand: KQJHand, locale: str, draft: str | None) -> PanelControls:
+        view = hand.view
+        assert view is not None
         controls = PanelControls()
         contract = _contract_of(view)
-        playing = any(code.startswith("P:") for code in panel.codes)
-        deciding = panel.is_expected and not playing
+        playing = any(isinstance(action, kqj.Play) for action in hand.legal)
+        deciding = hand.is_expected and not playing
         for card in sort_hand(view.hand, contract):
-            code = f"P:{card}"
+            code = self.family.encode(kqj.Play(card))
             style = discord.ButtonStyle.secondary
-            if code in panel.codes:
+            if code in hand.codes:
                 trump = _is_trump(card, view.contract)
                 style = discord.ButtonStyle.success if trump else discord.ButtonStyle.primary
             # The cards stay clickable (and readable) while the player waits; on their turn to
@@ -545,17 +548,15 @@ class KQJRenderer(TableRenderer[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.Play
             controls.cards.append(
                 ButtonSpec(code, card_text(card), style, enabled=not deciding, group=card.suit)
             )
-        codes = [code for code in panel.codes if not code.startswith("P:")]
-        if view.phase is kqj.Phase.AUCTION and panel.is_expected:
-            self._auction_controls(controls, panel.legal, locale, draft)
-        for code in codes:
-            if code.startswith(("B:", "K:")):
-                continue  # bids and capots are in the selects
-            controls.decisions.append(self._decision(code, view, locale))
+        if view.phase is kqj.Phase.AUCTION and hand.is_expected:
+            self._auction_controls(controls, hand.legal, locale, draft)
+        for action, code in zip(hand.legal, hand.codes, strict=True):
+            if isinstance(action, kqj.Play | kqj.Bid | kqj.Capot):
+                continue  # cards are buttons above, bids and capots are in the selects
+            controls.decisions.append(self._decision(action, code, view, locale))
         return controls
 
-    def _decision(self, code: str, view: kqj.PlayerView, locale: str) -> ButtonSpec:
-        action = kqj.decode_action(code)
+    def _decision(self, action: object, code: str, view: KQJPublic, locale: str) -> ButtonSpec:
         match action:
             case kqj.Take(contract=None):
                 assert view.return_card is not None
@@ -622,12 +623,16 @@ class KQJRenderer(TableRenderer[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.Play
             return
         _, contract, chunk = chosen
         name = contract_text(contract, locale)
+        encode = self.family.encode
         bids = [
-            (f"B:{value}:{contract}", t("kqj.bid_value", locale, value=value, contract=name))
+            (
+                encode(kqj.Bid(value, contract)),
+                t("kqj.bid_value", locale, value=value, contract=name),
+            )
             for value in chunk
         ]
         if contract in capots:
-            bids.append((f"K:{contract}", t("kqj.capot_bid", locale, contract=name)))
+            bids.append((encode(kqj.Capot(contract)), t("kqj.capot_bid", locale, contract=name)))
         controls.selects.append(
             SelectSpec(
                 placeholder=t("kqj.panel.choose_bid", locale, contract=name),
@@ -636,20 +641,20 @@ class KQJRenderer(TableRenderer[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.Play
             )
         )
 
-    def action_text(self, panel: Panel, action: kqj.Action, locale: str) -> str:
+    def action_text(self, hand: KQJHand, action: kqj.Action, locale: str) -> str:
         """A bid is chosen in two menus, so it has no single button to name it."""
         if isinstance(action, kqj.Bid):
             name = contract_text(action.contract, locale)
             return t("kqj.bid_value", locale, value=action.value, contract=name)
         if isinstance(action, kqj.Capot):
             return t("kqj.capot_bid", locale, contract=contract_text(action.contract, locale))
-        return super().action_text(panel, action, locale)
+        return super().action_text(hand, action, locale)
 
-    def panel_signature(self, panel: Panel) -> tuple[Any, ...]:
+    def panel_signature(self, hand: KQJHand) -> tuple[Any, ...]:
         """The contract and the standing bid (the panel shows them), and the trick while it
         is the owner's turn."""
-        view = panel.view
-        if not isinstance(view, kqj.PlayerView):
+        view = hand.view
+        if view is None:
             return ()
         return (
             view.contract,
@@ -658,7 +663,7 @@ class KQJRenderer(TableRenderer[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.Play
             view.multiplier,
             tuple(view.scores),
             len(view.trick_winners),
-            tuple(str(c) for _, c in view.trick) if panel.is_expected else (),
+            tuple(str(c) for _, c in view.trick) if hand.is_expected else (),
         )
 
 

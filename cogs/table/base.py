@@ -256,8 +256,8 @@ class TableCog(commands.GroupCog):
                 pictures_allowed=can_attach(interaction),
             )
             locale = snap.record.locale
-            embed = render.lobby_embed(snap, self.renderer, locale)
-            view = render.lobby_view(snap, self.renderer, locale)
+            embed = render.lobby_embed(snap.public(), self.renderer, locale)
+            view = render.lobby_view(snap.public(), self.renderer, locale)
             await interaction.response.send_message(embed=embed, view=view or discord.utils.MISSING)
             message = await interaction.original_response()
             self.tables.presenter.note_rendered(snap.id, message.id, "", embed, view)
@@ -448,8 +448,8 @@ class TableCog(commands.GroupCog):
         else:
             await self.service.cancel(game_id, user.id)
         snap = await self.service.snapshot(game_id)
-        embed = render.lobby_embed(snap, self.renderer, snap.record.locale)
-        view = render.lobby_view(snap, self.renderer, snap.record.locale)
+        embed = render.lobby_embed(snap.public(), self.renderer, snap.record.locale)
+        view = render.lobby_view(snap.public(), self.renderer, snap.record.locale)
         message = interaction.message
         lobby_id, deal = await self.service.message_of(game_id)
         is_lobby = message is not None and message.id == lobby_id and deal is None
@@ -483,8 +483,8 @@ class TableCog(commands.GroupCog):
         user = interaction.user
         snap = await self.service.rematch(game_id, user.id, user.display_name)
         locale = snap.record.locale
-        embed = render.lobby_embed(snap, self.renderer, locale)
-        view = render.lobby_view(snap, self.renderer, locale)
+        embed = render.lobby_embed(snap.public(), self.renderer, locale)
+        view = render.lobby_view(snap.public(), self.renderer, locale)
         await interaction.response.send_message(embed=embed, view=view or discord.utils.MISSING)
         message = await interaction.original_response()
         self.tables.presenter.note_rendered(snap.id, message.id, "", embed, view)

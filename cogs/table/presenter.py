@@ -247,43 +247,43 @@ class TablePresenter:
         return renderer
 
     async def _render(self, game_id: int) -> None:
-        snap = await self.service.snapshot(game_id)
-        record = snap.record
+        table = (await self.service.snapshot(game_id)).public()
+        record = table.record
         locale = record.locale
         renderer = self._renderer(record.family)
         message_id, message_deal = await self.service.message_of(game_id)
         channel = self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
-        if snap.state is None:
-            if not snap.status.is_open:
+        if table.view is None:
+            if not table.status.is_open:
                 self._closing.add(game_id)  # a cancelled lobby
-            embed = render.lobby_embed(snap, renderer, locale)
-            view = render.lobby_view(snap, renderer, locale)
+            embed = render.lobby_embed(table, renderer, locale)
+            view = render.lobby_view(table, renderer, locale)
             waiting = TableMessage("", embed, view)
             await self._show(game_id, channel, message_id, None, lambda _: waiting)
             return
         deadlines = self.service.deadlines(game_id)
-        deal = renderer.family.deal_number(snap.state)
+        deal = table.deal
         if message_deal is None:
             # The lobby message is still the current one: mark it started, open deal 1.
             if message_id is not None:
-                lobby = render.lobby_embed(snap, renderer, locale)
+                lobby = render.lobby_embed(table, renderer, locale)
                 await self._edit(game_id, channel, message_id, TableMessage("", lobby, None))
             message_id = None
         elif message_deal != deal:
-            done = renderer.table_message(snap, deadlines, locale, deal=message_deal)
+            done = renderer.table_message(table, deadlines, locale, deal=message_deal)
             if message_id is not None:
                 await self._edit(game_id, channel, message_id, done)
             message_id = None
-        if not snap.status.is_open:
+        if not table.status.is_open:
             self._closing.add(game_id)  # drawn for the last time: forgotten afterwards
-        if snap.status is Status.FINISHED:
-            shown = renderer.table_message(snap, deadlines, locale)
+        if table.status is Status.FINISHED:
+            shown = renderer.table_message(table, deadlines, locale)
             await self._show(game_id, channel, message_id, deal, lambda _: shown)
             if game_id not in self._announced:
                 self._announced[game_id] = None
                 while len(self._announced) > ANNOUNCED_MEMORY:
                     self._announced.popitem(last=False)
-                over = render.game_over_message(snap, renderer, locale)
+                over = render.game_over_message(table, renderer, locale)
                 await channel.send(
                     content=over.content,
                     embed=over.embed,
@@ -292,10 +292,10 @@ class TablePresenter:
                 )
             return
         drawn = self.bot.pictures and record.pictures and game_id not in self._no_pictures
-        scene = renderer.scene(snap, locale) if drawn else None
+        scene = renderer.scene(table, locale) if drawn else None
 
         def table_message(scene: Scene | None) -> TableMessage:
-            return renderer.table_message(snap, deadlines, locale, scene=scene)
+            return renderer.table_message(table, deadlines, locale, scene=scene)
 
         await self._show(game_id, channel, message_id, deal, table_message, scene)
 

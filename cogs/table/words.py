@@ -16,7 +16,7 @@ from typing import Any, Final, assert_never
 
 from bot.i18n import t
 from bot.notation import SUIT_SYMBOLS, card_text
-from bot.service.model import IllegalMoveError, ServiceError, Snapshot
+from bot.service.model import IllegalMoveError, PublicTable, ServiceError
 from engine.cards import Card
 from engine.reasons import (
     DutyOfPlay,
@@ -48,7 +48,7 @@ def mention(user_id: int) -> str:
     return f"<@{user_id}>"
 
 
-def seat_label(snap: Snapshot[Any, Any], seat: int, locale: str) -> str:
+def seat_label(snap: PublicTable[Any, Any], seat: int, locale: str) -> str:
     """Who sits at ``seat``: a mention of the person, or the computer with its level."""
     record = snap.seats.get(seat)
     if record is None:
@@ -67,7 +67,7 @@ def team_label(team: int, locale: str) -> str:
     return t("team.name", locale, letter=TEAM_LETTERS[team])
 
 
-def duty_text(duty: DutyOfPlay, snap: Snapshot[Any, Any], locale: str) -> str:
+def duty_text(duty: DutyOfPlay, snap: PublicTable[Any, Any], locale: str) -> str:
     """Why a card may not be played, in one sentence of the player's language."""
     match duty:
         case MustFollowSuit(led=led, or_trump=trump):
@@ -107,5 +107,5 @@ def duty_text(duty: DutyOfPlay, snap: Snapshot[Any, Any], locale: str) -> str:
 def refusal(error: ServiceError, locale: str) -> str:
     """What the service's refusal says to the person it refuses."""
     if isinstance(error, IllegalMoveError):
-        return duty_text(error.duty, error.snapshot, locale)
+        return duty_text(error.duty, error.table, locale)
     return t(error.key, locale, **error.params)

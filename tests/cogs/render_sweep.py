@@ -56,23 +56,25 @@ def _texts(
     renderer = _renderer(snap.record.family)
     render = _render()
     deadlines = dict.fromkeys(snap.seats, 1_900_000_000.0)
-    renderer.table_message(snap, deadlines, locale)
+    table = snap.public()
+    renderer.table_message(table, deadlines, locale)
     if deal is not None:
-        renderer.table_message(snap, deadlines, locale, deal=deal)
-    scene = renderer.scene(snap, locale)
+        renderer.table_message(table, deadlines, locale, deal=deal)
+    scene = renderer.scene(table, locale)
     draw.alt_text(scene)
     draw.summary_line(scene)
-    renderer.table_message(snap, deadlines, locale, scene=scene)
+    renderer.table_message(table, deadlines, locale, scene=scene)
     for record in snap.seats.values():
         if record.user_id is None:
             continue
         panel = GameService._panel(snap, record.user_id)
         render.panel_message(panel, renderer, locale, deadline=1_900_000_000.0)
         if panel.seat is not None and snap.status is Status.PLAYING and panel.codes:
-            for select in renderer.panel_controls(panel, locale, None).selects:
+            hand = panel.hand()
+            for select in renderer.panel_controls(hand, locale, None).selects:
                 if not select.action:  # a draft: draw what each of its choices offers
                     for value, _ in select.options[:3]:
-                        renderer.panel_controls(panel, locale, value)
+                        renderer.panel_controls(hand, locale, value)
             if hints and hints.random() < HINT_RATE:  # what the Hint button would say
                 budget = Budget(simulations=HINT_PLAYOUTS)
                 found = snap.family.hint(panel.view, list(panel.legal), hints, budget)
@@ -158,4 +160,4 @@ def _shows_a_change(before: Any, after: Any) -> bool:
 
 
 def game_over(snap: Snapshot[Any, Any], locale: str) -> None:
-    _render().game_over_message(snap, _renderer(snap.record.family), locale)
+    _render().game_over_message(snap.public(), _renderer(snap.record.family), locale)

@@ -135,17 +135,18 @@ def _check(renderer: TableRenderer[Any, Any, Any, Any], snap: Snapshot[Any, Any]
     state = snap.state
     view = renderer.family.observe(state, None)
     secrets = _secrets(state, _public_cards(view))
+    table = snap.public()
     messages = [
-        renderer.table_message(snap, {0: 1.0e9}, "en"),
-        renderer.table_message(snap, {}, "en", deal=renderer.family.deal_number(state) - 1),
-        render.TableMessage("", render.lobby_embed(snap, renderer, "en"), None),
+        renderer.table_message(table, {0: 1.0e9}, "en"),
+        renderer.table_message(table, {}, "en", deal=renderer.family.deal_number(state) - 1),
+        render.TableMessage("", render.lobby_embed(table, renderer, "en"), None),
     ]
     scene = None
     if snap.status is Status.PLAYING:
-        scene = renderer.scene(snap, "en")
-        messages.append(renderer.table_message(snap, {}, "en", scene=scene))
+        scene = renderer.scene(table, "en")
+        messages.append(renderer.table_message(table, {}, "en", scene=scene))
     else:
-        messages.append(render.game_over_message(snap, renderer, "en"))
+        messages.append(render.game_over_message(table, renderer, "en"))
     shown = "\n".join(_text(m) for m in messages)
     for card in secrets:
         for written in _notations(card):

@@ -20,6 +20,7 @@ from bot.families.allfours import ALL_FOURS as AF_FAMILY
 from bot.families.kqj import KQJ as KQJ_FAMILY
 from bot.models import RatingRow, SeatRecord, Status
 from bot.service import Snapshot
+from bot.service.model import PublicTable
 from cogs.allfours.render import RENDERER as ALL_FOURS
 from cogs.kqj.render import RENDERER as KQJ
 from cogs.table import render
@@ -53,7 +54,8 @@ def _drop_middle(played: tuple[Any, Any, list[Any]]) -> tuple[Any, list[Any]]:
 
 def _snap(
     family: str, variant: str, rules: Any, state: Any, module: Any, **record: Any
-) -> Snapshot[Any, Any]:
+) -> PublicTable[Any, Any]:
+    """What everyone sees of this table (what public messages are drawn from)."""
     seats = {
         seat: SeatRecord(seat=seat, user_id=900 + seat, name=f"player {seat}")
         for seat in range(rules.players)
@@ -77,7 +79,7 @@ def _snap(
         "seats": seats,
     }
     fields.update(record)
-    return Snapshot(game_record(**fields), rules, state)
+    return Snapshot(game_record(**fields), rules, state).public()
 
 
 def _message(message: TableMessage) -> dict[str, Any]:
@@ -88,7 +90,7 @@ def _message(message: TableMessage) -> dict[str, Any]:
     }
 
 
-def _table(renderer: TableRenderer[Any, Any, Any, Any], snap: Snapshot[Any, Any]) -> Any:
+def _table(renderer: TableRenderer[Any, Any, Any, Any], snap: PublicTable[Any, Any]) -> Any:
     return _message(renderer.table_message(snap, DEADLINES, "en"))
 
 

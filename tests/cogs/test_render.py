@@ -133,7 +133,7 @@ def test_public_table_message_carries_no_hidden_card() -> None:
     for variant in ALL_FOURS.variants:
         for seed in range(5):
             snap = _snapshot(variant, seed)
-            message = RENDERER.table_message(snap, {0: 1.0e9}, "en")
+            message = RENDERER.table_message(snap.public(), {0: 1.0e9}, "en")
             ids = _custom_ids(message.view)
             assert ids == [f"af:h:{snap.id}"]
             text = " ".join([message.content, str(message.embed.to_dict())])
@@ -209,7 +209,7 @@ def test_a_game_won_by_a_kick_at_the_deal_shows_the_kick() -> None:
     summary = ALL_FOURS.deal_summary(begged, transition.events)
     snap = _snapshot("caribbean", 0, state=transition.state)
     record = replace(snap.record, status=Status.FINISHED, last_deal=summary)
-    shown = RENDERER.table_message(replace(snap, record=record), {}, "en", deal=1)
+    shown = RENDERER.table_message(replace(snap, record=record).public(), {}, "en", deal=1)
     text = str(shown.embed.to_dict())
     assert "Kick J♦: Team A +3" in text and "🏁" in text
     assert "ended during the deal" in text and "High" not in text

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from bot.families.allfours.adapter import ALL_FOURS, AllFoursFamily, award_data
+from bot.families.allfours.adapter import ALL_FOURS, AllFoursFamily, AllFoursPublic, award_data
 
 FAMILY = ALL_FOURS
 
-__all__ = ["ALL_FOURS", "FAMILY", "AllFoursFamily", "award_data"]
+__all__ = ["ALL_FOURS", "FAMILY", "AllFoursFamily", "AllFoursPublic", "award_data"]

@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping, Sequence
 from random import Random
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from bot.families.base import Family, OptionsError, Result, Stats, places_from_scores
 from engine import allfours
 from engine.allfours import MAX_TARGET
+from engine.cards import Card
 from engine.core import RulesetError
 from engine.search import Budget, Hint
 
@@ -44,6 +45,71 @@ def _refusal(option: str | None, given: Mapping[str, object]) -> OptionsError:
     if option == "low_mode":
         return OptionsError("options.low_caribbean")
     return OptionsError("options.invalid")
+
+
+class AllFoursPublic(Protocol):
+    """What everyone may see of an All Fours game: the spectator's ``PlayerView`` without the
+    viewer's ``hand`` and ``discards`` (public messages are drawn from this type, so no hand
+    is within their reach)."""
+
+    @property
+    def seat(self) -> int | None: ...
+    @property
+    def rules(self) -> allfours.Ruleset: ...
+    @property
+    def phase(self) -> allfours.Phase: ...
+    @property
+    def hand_number(self) -> int: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def elder(self) -> int: ...
+    @property
+    def to_act(self) -> int | None: ...
+    @property
+    def trump(self) -> str | None: ...
+    @property
+    def kick(self) -> Card | None: ...
+    @property
+    def turned(self) -> tuple[Card, ...]: ...
+    @property
+    def hand_sizes(self) -> tuple[int, ...]: ...
+    @property
+    def pending_discards(self) -> tuple[int, ...]: ...
+    @property
+    def trick(self) -> tuple[tuple[int, Card], ...]: ...
+    @property
+    def previous_trick(self) -> tuple[tuple[int, Card], ...]: ...
+    @property
+    def previous_trick_winner(self) -> int | None: ...
+    @property
+    def played(self) -> tuple[Card, ...]: ...
+    @property
+    def captured(self) -> tuple[tuple[Card, ...], ...]: ...
+    @property
+    def tricks_played(self) -> int: ...
+    @property
+    def awards(self) -> tuple[allfours.PointsAwarded, ...]: ...
+    @property
+    def scores(self) -> tuple[int, ...]: ...
+    @property
+    def winner(self) -> int | None: ...
+    @property
+    def stock_left(self) -> int: ...
+    @property
+    def plays(self) -> tuple[tuple[int, Card], ...]: ...
+    @property
+    def trick_winners(self) -> tuple[int, ...]: ...
+    @property
+    def leader(self) -> int: ...
+    @property
+    def discard_sizes(self) -> tuple[int, ...]: ...
+    @property
+    def seen_suits(self) -> tuple[str, ...]: ...
+    @property
+    def deal_count(self) -> int: ...
+
+    def side_of(self, seat: int) -> int: ...
 
 
 class AllFoursFamily(
@@ -137,6 +203,10 @@ class AllFoursFamily(
 
     def observe(self, state: allfours.GameState, seat: int | None) -> allfours.PlayerView:
         return allfours.observe(state, seat)
+
+    def public_view(self, state: allfours.GameState) -> AllFoursPublic:
+        """The spectator's view, as the public type (mypy checks the view fits it)."""
+        return allfours.observe(state, None)
 
     def encode(self, action: allfours.Action) -> str:
         return allfours.encode_action(action)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from bot.families.allfours.adapter import AllFoursPublic
 from bot.i18n import t
 from bot.picture.common import (
     labels,
@@ -20,7 +21,7 @@ from bot.picture.common import (
     team_name,
 )
 from bot.picture.scene import Direction, Scene, SeatScene
-from engine.allfours import Phase, PlayerView
+from engine.allfours import Phase
 from engine.allfours.game import trick_winner_offset
 from engine.cards import SUITS
 
@@ -32,7 +33,7 @@ _TURN_KEYS = {
 }
 
 
-def direction_of(view: PlayerView) -> Direction | None:
+def direction_of(view: AllFoursPublic) -> Direction | None:
     """Counter-clockwise in Caribbean All Fours, clockwise in three- and four-player English
     and Seven Up, none with two players (RULES.md §0, §2.1, §4.2, §7)."""
     rules = view.rules
@@ -42,7 +43,7 @@ def direction_of(view: PlayerView) -> Direction | None:
 
 
 def scene_of(
-    view: PlayerView,
+    view: AllFoursPublic,
     names: Sequence[str],
     *,
     locale: str,
@@ -116,25 +117,25 @@ def scene_of(
     )
 
 
-def _acting_seats(view: PlayerView) -> tuple[int, ...]:
+def _acting_seats(view: AllFoursPublic) -> tuple[int, ...]:
     """Who the table waits for: every seat still to discard, else the seat to act."""
     if view.phase is Phase.DISCARD and view.pending_discards:
         return view.pending_discards
     return () if view.to_act is None else (view.to_act,)
 
 
-def _winning_seat(view: PlayerView) -> int | None:
+def _winning_seat(view: AllFoursPublic) -> int | None:
     if not view.trick or view.trump is None:
         return None
     offset = trick_winner_offset([card.index for _, card in view.trick], SUITS.index(view.trump))
     return view.trick[offset][0]
 
 
-def _side_name(view: PlayerView, side: int, names: Sequence[str], locale: str) -> str:
+def _side_name(view: AllFoursPublic, side: int, names: Sequence[str], locale: str) -> str:
     return team_name(side, locale) if view.rules.partnerships else names[side]
 
 
-def _progress(view: PlayerView, locale: str) -> str:
+def _progress(view: AllFoursPublic, locale: str) -> str:
     if view.phase is Phase.PLAY:
         return t(
             "picture.progress.hand_trick",
@@ -148,7 +149,9 @@ def _progress(view: PlayerView, locale: str) -> str:
     return t("picture.progress.hand", locale, hand=view.hand_number)
 
 
-def _turn(view: PlayerView, names: Sequence[str], acting: Sequence[int], locale: str) -> str | None:
+def _turn(
+    view: AllFoursPublic, names: Sequence[str], acting: Sequence[int], locale: str
+) -> str | None:
     key = _TURN_KEYS.get(view.phase)
     if key is None or not acting:
         return None
@@ -156,7 +159,7 @@ def _turn(view: PlayerView, names: Sequence[str], acting: Sequence[int], locale:
     return t("picture.turn", locale, players=players, what=t(key, locale))
 
 
-def _notes(view: PlayerView, names: Sequence[str], locale: str) -> tuple[str, ...]:
+def _notes(view: AllFoursPublic, names: Sequence[str], locale: str) -> tuple[str, ...]:
     if view.winner is None:
         return ()
     return (t("picture.winner", locale, side=_side_name(view, view.winner, names, locale)),)

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from bot.families.kqj.adapter import KQJ, KQJFamily
+from bot.families.kqj.adapter import KQJ, KQJFamily, KQJPublic
 
 FAMILY = KQJ
 
-__all__ = ["FAMILY", "KQJ", "KQJFamily"]
+__all__ = ["FAMILY", "KQJ", "KQJFamily", "KQJPublic"]

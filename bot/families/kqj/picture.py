@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from bot.families.kqj.adapter import KQJPublic
 from bot.i18n import t
 from bot.picture.common import (
     labels,
@@ -24,7 +25,7 @@ from bot.picture.common import (
 )
 from bot.picture.scene import Direction, Scene, ScoreLine, SeatScene
 from engine.cards import Card
-from engine.kqj import Phase, PlayerView
+from engine.kqj import Phase
 from engine.kqj.deck import TRICKS, contract_code
 from engine.kqj.state import master_of
 
@@ -38,7 +39,7 @@ _TURN_KEYS = {
 
 
 def scene_of(
-    view: PlayerView,
+    view: KQJPublic,
     names: Sequence[str],
     *,
     locale: str,
@@ -110,7 +111,7 @@ def scene_of(
     )
 
 
-def _master_seat(view: PlayerView) -> int | None:
+def _master_seat(view: KQJPublic) -> int | None:
     if not view.trick or view.contract is None:
         return None
     trick = tuple(card.index for _, card in view.trick)
@@ -129,7 +130,7 @@ def _contract_name(contract: str | None, locale: str, *, long: bool) -> str:
     return t(f"suit.{contract}", locale) if long else suit_symbol(contract)
 
 
-def _auction_line(view: PlayerView, locale: str) -> str | None:
+def _auction_line(view: KQJPublic, locale: str) -> str | None:
     """The standing bid or the contract of an auction game: value, kind, multiplier, team."""
     if not view.rules.auction:
         return None
@@ -148,7 +149,7 @@ def _auction_line(view: PlayerView, locale: str) -> str | None:
     return t("picture.contract", locale, contract=contract, team=team)
 
 
-def _bid_text(view: PlayerView, locale: str) -> str:
+def _bid_text(view: KQJPublic, locale: str) -> str:
     """The standing bid: "Bid 120 ♥", "Capot all trumps"…"""
     kind = _contract_name(view.bid_contract, locale, long=False)
     if view.capot:
@@ -156,7 +157,7 @@ def _bid_text(view: PlayerView, locale: str) -> str:
     return t("picture.bid", locale, value=view.bid, contract=kind)
 
 
-def _seat_note(view: PlayerView, seat: int, locale: str) -> str | None:
+def _seat_note(view: KQJPublic, seat: int, locale: str) -> str | None:
     parts = []
     if view.phase is Phase.PLAY and seat == view.declarer:
         parts.append(t("picture.declarer", locale))
@@ -170,14 +171,14 @@ def _seat_note(view: PlayerView, seat: int, locale: str) -> str | None:
     return " · ".join(parts) or None
 
 
-def _round_scores(view: PlayerView, locale: str) -> tuple[ScoreLine, ...]:
+def _round_scores(view: KQJPublic, locale: str) -> tuple[ScoreLine, ...]:
     if view.phase is not Phase.PLAY or not view.trick_winners:
         return ()
     teams = range(len(view.team_points))
     return score_lines([team_name(team, locale) for team in teams], view.team_points, list(teams))
 
 
-def _last_trick(view: PlayerView) -> tuple[tuple[int, Card], ...]:
+def _last_trick(view: KQJPublic) -> tuple[tuple[int, Card], ...]:
     done = len(view.trick_winners)
     if not done:
         return ()
@@ -185,7 +186,7 @@ def _last_trick(view: PlayerView) -> tuple[tuple[int, Card], ...]:
     return view.played[(done - 1) * players : done * players]
 
 
-def _progress(view: PlayerView, locale: str) -> str:
+def _progress(view: KQJPublic, locale: str) -> str:
     if view.phase is Phase.PLAY:
         trick = len(view.trick_winners) + 1
         return t(
@@ -198,14 +199,14 @@ def _progress(view: PlayerView, locale: str) -> str:
     return t("picture.progress.round", locale, round=view.round_number)
 
 
-def _turn(view: PlayerView, names: Sequence[str], locale: str) -> str | None:
+def _turn(view: KQJPublic, names: Sequence[str], locale: str) -> str | None:
     key = _TURN_KEYS.get(view.phase)
     if key is None or view.to_act is None:
         return None
     return t("picture.turn", locale, players=names[view.to_act], what=t(key, locale))
 
 
-def _notes(view: PlayerView, names: Sequence[str], locale: str) -> tuple[str, ...]:
+def _notes(view: KQJPublic, names: Sequence[str], locale: str) -> tuple[str, ...]:
     winner = view.winner
     if winner is None:
         return ()
