@@ -1,4 +1,5 @@
-"""What the All Fours tables look like: the table message, the hand's count and the panel.
+"""What the All Fours tables look like: the table message, the hand's count; the panel is
+``panel.py``, the words both use ``words.py``.
 
 Public messages are drawn from a ``PublicTable`` (the spectator's view, typed without a hand);
 a panel from its owner's ``HandView``. Action codes come from the family's ``encode``, the hand
@@ -8,7 +9,6 @@ size and the round of acceptance from the engine.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 import discord
@@ -19,178 +19,35 @@ from bot.models import Status
 from bot.notation import card_text
 from bot.picture.common import clock_label
 from bot.picture.scene import Scene
-from bot.service.model import HandView, PublicTable
+from cogs.allfours.panel import AllFoursPanel
+from cogs.allfours.words import (
+    AllFoursTable,
+    award_data,
+    award_line,
+    award_marks,
+    scores_text,
+    seat_groups,
+    side_label,
+    trick_text,
+    word,
+)
 from cogs.table.render import (
     COLOUR,
-    ButtonSpec,
-    PanelControls,
-    SelectSpec,
     TableMessage,
-    TableRenderer,
     add_seat_fields,
     deadline_text,
-    hand_text,
     picture_embed,
     seat_names,
     table_buttons,
     turn_ping,
     variant_title,
 )
-from cogs.table.words import seat_label, suit_text, team_label
+from cogs.table.words import seat_label, suit_text
 from engine import allfours
-from engine.allfours.deck import HAND_SIZE
 from engine.allfours.trumps import is_round_of_acceptance
-from engine.cards import Card
-
-SUIT_ORDER: Final = "shdc"
-
-AllFoursTable = PublicTable[allfours.Ruleset, AllFoursPublic]
-AllFoursHand = HandView[allfours.Ruleset, AllFoursPublic, allfours.PlayerView]
-
-_DECISIONS: Final[dict[type, tuple[str, discord.ButtonStyle]]] = {
-    allfours.Stand: ("panel.stand", discord.ButtonStyle.success),
-    allfours.Beg: ("panel.beg", discord.ButtonStyle.secondary),
-    allfours.TakeOne: ("panel.take_one", discord.ButtonStyle.success),
-    allfours.RunPack: ("panel.run_pack", discord.ButtonStyle.primary),
-}
-_ACCEPT_REFUSE: Final[dict[type, tuple[str, discord.ButtonStyle]]] = {
-    allfours.Stand: ("panel.accept", discord.ButtonStyle.success),
-    allfours.Beg: ("panel.refuse", discord.ButtonStyle.secondary),
-}
 
 
-def suit_order(trump: str | None) -> str:
-    """The suits in the order a hand is read: the trumps first, then ♤ ♥ ♦ ♧."""
-    return SUIT_ORDER if trump is None else trump + SUIT_ORDER.replace(trump, "")
-
-
-def sort_cards(cards: Iterable[Card], trump: str | None = None) -> list[Card]:
-    """By suit (trumps first), highest rank first."""
-    order = suit_order(trump)
-    return sorted(cards, key=lambda c: (order.index(c.suit), -c.rank_code))
-
-
-ENGLISH_WORDS: Final = frozenset(
-    {
-        "turn.reply",
-        "panel.your_turn.reply",
-        "panel.take_one",
-        "panel.kick",
-        "table.kick",
-        "table.kicks",
-        "award.kick",
-    }
-)
-"""Words that differ in English and Seven Up: the dealer *gives* one (a gift) and the card
-is *turned up* (RULES.md §3.3), where Trinidad players *take one* and call it the *kick*."""
-
-
-def word(rules: allfours.Ruleset, key: str) -> str:
-    """The catalog key of a word as the variant's own rules say it."""
-    if rules.variant != "caribbean" and key in ENGLISH_WORDS:
-        return f"{key}.english"
-    return key
-
-
-def side_label(table: AllFoursTable, side: int, locale: str) -> str:
-    if table.rules.partnerships:
-        return team_label(side, locale)
-    return seat_label(table, side, locale)
-
-
-def _groups(table: AllFoursTable, locale: str) -> list[tuple[str, list[int]]]:
-    """Seats grouped by side, in seat order."""
-    rules = table.rules
-    groups: list[list[int]] = [[] for _ in range(rules.sides)]
-    for seat in range(rules.players):
-        groups[rules.side_of(seat)].append(seat)
-    return [
-        (
-            team_label(side, locale)
-            if rules.partnerships
-            else t("seat.number", locale, number=side + 1),
-            seats,
-        )
-        for side, seats in enumerate(groups)
-    ]
-
-
-def _award_line(
-    table: AllFoursTable, award: dict[str, Any], locale: str, mark: str | None = None
-) -> str:
-    """One award; ``mark`` is ``"won"`` for the point that reached the target and
-    ``"after"`` for points counted after it, which do not change the result (RULES.md §1.7)."""
-    side = side_label(table, int(award["side"]), locale)
-    seat = award.get("seat")
-    player = seat_label(table, int(seat), locale) if seat is not None else side
-    card = card_text(Card.parse(award["card"])) if award.get("card") else ""
-    line = t(
-        word(table.rules, f"award.{award['reason']}"),
-        locale,
-        side=side,
-        player=player,
-        card=card,
-        points=award["points"],
-    )
-    return line if mark is None else f"{line} {t(f'award.mark.{mark}', locale)}"
-
-
-def _marks(
-    table: AllFoursTable, awards: Sequence[dict[str, Any]], final: Sequence[int]
-) -> list[str | None]:
-    """Which award won the game and which came after it: the scores are followed from the
-    start of the hand (the final scores less the hand's awards), award by award."""
-    result = table.result
-    if result is None:
-        return [None] * len(awards)
-    scores = list(final)
-    for award in awards:
-        scores[int(award["side"])] -= int(award["points"])
-    target = table.rules.target
-    winner = result.winners[0]
-    marks: list[str | None] = []
-    done = False
-    for award in awards:
-        side = int(award["side"])
-        scores[side] += int(award["points"])
-        if done:
-            marks.append("after")
-        elif side == winner and scores[side] >= target:
-            marks.append("won")
-            done = True
-        else:
-            marks.append(None)
-    return marks
-
-
-def _awards(awards: Iterable[allfours.PointsAwarded]) -> list[dict[str, Any]]:
-    return [
-        {
-            "side": a.side,
-            "points": a.points,
-            "reason": a.reason,
-            "card": None if a.card is None else str(a.card),
-            "seat": a.seat,
-        }
-        for a in awards
-    ]
-
-
-def _trick_text(table: AllFoursTable, trick: Sequence[tuple[int, Card]], locale: str) -> str:
-    return " · ".join(
-        f"{seat_label(table, seat, locale)} {card_text(card)}" for seat, card in trick
-    )
-
-
-def _scores_text(table: AllFoursTable, scores: Sequence[int], locale: str) -> str:
-    return " · ".join(
-        f"{side_label(table, side, locale)} {points}" for side, points in enumerate(scores)
-    )
-
-
-class AllFoursRenderer(
-    TableRenderer[allfours.Ruleset, allfours.GameState, allfours.Action, allfours.PlayerView]
-):
+class AllFoursRenderer(AllFoursPanel):
     family = ALL_FOURS
 
     # --- lobby and rules ---------------------------------------------------------------------
@@ -217,7 +74,7 @@ class AllFoursRenderer(
         return lines
 
     def lobby_groups(self, table: AllFoursTable, locale: str) -> list[tuple[str, list[int]]]:
-        return _groups(table, locale)
+        return seat_groups(table, locale)
 
     def rules_text(self, variant: str, locale: str) -> str:
         return t(f"rules.{variant}", locale)
@@ -260,7 +117,7 @@ class AllFoursRenderer(
         actors = table.actors
         groups = [
             (t("table.side_score", locale, side=name, points=view.scores[side]), seats)
-            for side, (name, seats) in enumerate(_groups(table, locale))
+            for side, (name, seats) in enumerate(seat_groups(table, locale))
         ]
         add_seat_fields(embed, table, groups, locale, dealer=view.dealer, actors=actors)
         lines = []
@@ -270,11 +127,11 @@ class AllFoursRenderer(
             key = "table.kick" if len(view.turned) == 1 else "table.kicks"
             cards = ", ".join(card_text(c) for c in view.turned)
             lines.append(t(word(table.rules, key), locale, cards=cards))
-        for award in _awards(view.awards):
-            lines.append(_award_line(table, award, locale))
+        for award in award_data(view.awards):
+            lines.append(award_line(table, award, locale))
         if view.phase is allfours.Phase.PLAY:
             trick = (
-                _trick_text(table, view.trick, locale) if view.trick else t("table.no_card", locale)
+                trick_text(table, view.trick, locale) if view.trick else t("table.no_card", locale)
             )
             lines.append(t("table.trick", locale, trick=trick))
             if view.previous_trick and view.previous_trick_winner is not None:
@@ -282,7 +139,7 @@ class AllFoursRenderer(
                     t(
                         "table.last_trick",
                         locale,
-                        trick=_trick_text(table, view.previous_trick, locale),
+                        trick=trick_text(table, view.previous_trick, locale),
                         winner=seat_label(table, view.previous_trick_winner, locale),
                     )
                 )
@@ -295,13 +152,13 @@ class AllFoursRenderer(
         embed.add_field(name=t("table.turn_title", locale), value=turn, inline=False)
         embed.add_field(
             name=t("table.target", locale, target=table.rules.target),
-            value=_scores_text(table, view.scores, locale),
+            value=scores_text(table, view.scores, locale),
             inline=False,
         )
         if summary is not None and summary.get("hand") == view.hand_number - 1:
             embed.add_field(
                 name=t("table.previous_hand", locale, hand=summary["hand"]),
-                value=_scores_text(table, summary["scores"], locale),
+                value=scores_text(table, summary["scores"], locale),
                 inline=False,
             )
         embed.set_footer(text=t("table.footer", locale, game=record.id))
@@ -320,7 +177,7 @@ class AllFoursRenderer(
         others = [p for s, p in enumerate(scores) if s != winner]
         score = "–".join(str(p) for p in (scores[winner], *others))
         headline = t("over.wins", locale, side=side_label(table, winner, locale), score=score)
-        return headline, _scores_text(table, scores, locale)
+        return headline, scores_text(table, scores, locale)
 
     def scene(self, table: AllFoursTable, locale: str) -> Scene:
         assert table.view is not None
@@ -367,7 +224,7 @@ class AllFoursRenderer(
                     "table.winner",
                     locale,
                     side=side_label(table, result.winners[0], locale),
-                    scores=_scores_text(table, view.scores, locale),
+                    scores=scores_text(table, view.scores, locale),
                 )
             )
             lines.append(t("table.rated" if record.rated else "table.unrated", locale))
@@ -377,11 +234,11 @@ class AllFoursRenderer(
                     "table.abandoned",
                     locale,
                     player=f"<@{record.ended_by}>" if record.ended_by else "?",
-                    scores=_scores_text(table, view.scores, locale),
+                    scores=scores_text(table, view.scores, locale),
                 )
             )
         embed.description = "\n".join(lines)
-        add_seat_fields(embed, table, _groups(table, locale), locale)
+        add_seat_fields(embed, table, seat_groups(table, locale), locale)
         embed.set_footer(text=t("table.footer", locale, game=record.id))
         return TableMessage(content="", embed=embed, view=None)
 
@@ -391,8 +248,8 @@ class AllFoursRenderer(
         deal (a kick, a gift) has no count."""
         deal = list(summary["deal"])
         count = summary["count"]
-        marks = _marks(table, deal + list(count or []), summary["scores"])
-        lines = [_award_line(table, a, locale, m) for a, m in zip(deal, marks, strict=False)]
+        marks = award_marks(table, deal + list(count or []), summary["scores"])
+        lines = [award_line(table, a, locale, m) for a, m in zip(deal, marks, strict=False)]
         if count is None:
             lines.append(t("count.ended_at_deal", locale))
         else:
@@ -401,7 +258,7 @@ class AllFoursRenderer(
                 lines.append(t("count.no_trump", locale))
             later = marks[len(deal) :]
             for award, mark in zip(count, later, strict=True):
-                lines.append(_award_line(table, award, locale, mark))
+                lines.append(award_line(table, award, locale, mark))
             if "high" in reasons and not reasons & {"jack", "hang_jack"}:
                 lines.append(t("count.jack_not_out", locale))
             totals = " · ".join(
@@ -411,166 +268,9 @@ class AllFoursRenderer(
             key = "count.game_totals" if "game" in reasons else "count.game_tied"
             lines.append(t(key, locale, totals=totals))
         lines.append(
-            t("count.scores", locale, scores=_scores_text(table, summary["scores"], locale))
+            t("count.scores", locale, scores=scores_text(table, summary["scores"], locale))
         )
         return lines
-
-    # --- the hand panel ----------------------------------------------------------------------
-
-    def your_turn(self, hand: AllFoursHand, locale: str) -> str:
-        view = hand.view
-        assert view is not None
-        if view.phase is allfours.Phase.DISCARD:
-            return t("panel.your_turn.discard", locale, count=len(view.hand) - HAND_SIZE)
-        if view.phase is allfours.Phase.DECLARE and is_round_of_acceptance(view.rules):
-            return t("panel.your_turn.accept", locale)
-        return t(word(view.rules, f"panel.your_turn.{view.phase.value}"), locale)
-
-    def panel_fields(self, hand: AllFoursHand, locale: str) -> list[tuple[str, str, bool]]:
-        """The owner's cards, the trumps (or the card turned up), the score, the trick on the
-        table and the last trick with who won it: what a player plans with, at every turn."""
-        view = hand.view
-        assert view is not None
-        table = hand.table
-        order = suit_order(view.trump)
-        fields = [
-            (
-                t("panel.your_cards", locale),
-                hand_text(sort_cards(view.hand, view.trump), order, locale),
-                False,
-            )
-        ]
-        if view.trump is not None:
-            fields.append((t("panel.trump", locale), suit_text(view.trump, locale), True))
-        elif view.kick is not None:
-            fields.append((t(word(view.rules, "panel.kick"), locale), card_text(view.kick), True))
-        fields.append(
-            (
-                t("table.target", locale, target=view.rules.target),
-                _scores_text(table, view.scores, locale),
-                True,
-            )
-        )
-        if view.discards:
-            fields.append(
-                (
-                    t("panel.discarded", locale),
-                    hand_text(sort_cards(view.discards, view.trump), order, locale),
-                    True,
-                )
-            )
-        if view.phase is allfours.Phase.PLAY and view.trick:
-            fields.append((t("panel.trick", locale), _trick_text(table, view.trick, locale), False))
-        if view.previous_trick and view.previous_trick_winner is not None:
-            fields.append(
-                (
-                    t("panel.last_trick", locale),
-                    t(
-                        "panel.won_by",
-                        locale,
-                        trick=_trick_text(table, view.previous_trick, locale),
-                        winner=seat_label(table, view.previous_trick_winner, locale),
-                    ),
-                    False,
-                )
-            )
-        return fields
-
-    def panel_controls(self, hand: AllFoursHand, locale: str, draft: str | None) -> PanelControls:
-        """One button per card, trumps first, a row per suit when there is room. Cards stay
-        clickable (and readable) while the player waits; on their turn to play only the legal
-        ones are, and while they take another decision (stand or beg...) none is. Discards are
-        chosen together in a menu, then confirmed (RULES.md §3.4)."""
-        view = hand.view
-        assert view is not None
-        trump = view.trump
-        controls = PanelControls()
-        discarding = any(isinstance(action, allfours.Discard) for action in hand.legal)
-        playing = any(isinstance(action, allfours.Play) for action in hand.legal)
-        deciding = bool(hand.legal) and not playing
-        encode = self.family.encode
-        for card in sort_cards(view.hand, trump):
-            code = encode(allfours.Play(card))
-            enabled = code in hand.codes if playing else not deciding
-            style = discord.ButtonStyle.secondary
-            if card.suit == trump:
-                style = discord.ButtonStyle.success if enabled else discord.ButtonStyle.secondary
-            elif playing and enabled:
-                style = discord.ButtonStyle.primary
-            controls.cards.append(
-                ButtonSpec(code, card_text(card), style, enabled, group=card.suit)
-            )
-        if discarding:
-            self._discard_controls(controls, view, hand.legal, locale, draft)
-        names = _ACCEPT_REFUSE if is_round_of_acceptance(view.rules) else _DECISIONS
-        suit = trump or (view.kick.suit if view.kick is not None else "s")
-        for action, code in zip(hand.legal, hand.codes, strict=True):
-            if type(action) in names:
-                key, style = names[type(action)]
-                label = t(word(view.rules, key), locale, suit=suit_text(suit, locale))
-                controls.decisions.append(
-                    ButtonSpec(code=code, label=label, style=style, enabled=True)
-                )
-        return controls
-
-    def _discard_controls(
-        self,
-        controls: PanelControls,
-        view: allfours.PlayerView,
-        legal: Sequence[object],
-        locale: str,
-        draft: str | None,
-    ) -> None:
-        """A menu of the cards that may be discarded, picking exactly as many as are owed,
-        then one button that discards them all."""
-        owed = len(view.hand) - HAND_SIZE
-        may = {
-            card
-            for action in legal
-            if isinstance(action, allfours.Discard)
-            for card in action.cards
-        }
-        allowed = [c for c in sort_cards(view.hand, view.trump) if c in may]
-        options = tuple((str(card), card_text(card)) for card in allowed)
-        chosen = draft.split(".") if draft else []
-        valid = len(set(chosen)) == len(chosen) == owed and set(chosen) <= {v for v, _ in options}
-        controls.selects.append(
-            SelectSpec(
-                placeholder=t("panel.choose_discards", locale, count=owed),
-                options=options,
-                action=False,
-                chosen=draft if valid else None,
-                picks=owed,
-            )
-        )
-        if valid:
-            cards = [Card.parse(text) for text in chosen]
-            controls.decisions.append(
-                ButtonSpec(
-                    code=self.family.encode(allfours.Discard(cards)),
-                    label=t(
-                        "panel.discard_these", locale, cards=" ".join(card_text(c) for c in cards)
-                    ),
-                    style=discord.ButtonStyle.danger,
-                    enabled=True,
-                )
-            )
-
-    def action_text(self, hand: AllFoursHand, action: allfours.Action, locale: str) -> str:
-        """A discard is chosen in a menu, so it has no button of its own to name it."""
-        if isinstance(action, allfours.Discard):
-            cards = " ".join(card_text(card) for card in action.cards)
-            return t("panel.discard_these", locale, cards=cards)
-        return super().action_text(hand, action, locale)
-
-    def panel_signature(self, hand: AllFoursHand) -> tuple[Any, ...]:
-        """What the panel shows besides the hand: the trumps, the score, the last trick (once
-        per trick) and the trick on the table while it is the owner's turn."""
-        view = hand.view
-        if view is None:
-            return ()
-        trick = tuple(str(c) for c in view.trick) if hand.codes else ()
-        return (view.trump, tuple(view.scores), view.tricks_played, trick)
 
 
 RENDERER: Final = AllFoursRenderer()

@@ -16,7 +16,7 @@ from bot.families import FAMILIES
 from bot.families.allfours import ALL_FOURS
 from bot.i18n import LANGUAGES, catalog, lookup, t
 from bot.translator import T
-from cogs.allfours.render import ENGLISH_WORDS
+from cogs.allfours.words import ENGLISH_WORDS
 from engine import allfours, kqj
 from engine.kqj import Phase
 

@@ -1,0 +1,209 @@
+"""The All Fours hand panel: one button per card, the decisions, the discard menu; drawn from its
+owner's ``HandView`` (their view and their legal actions), the codes from the family's
+``encode``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+import discord
+
+from bot.families.allfours import ALL_FOURS
+from bot.i18n import t
+from bot.notation import card_text
+from cogs.allfours.words import (
+    AllFoursHand,
+    scores_text,
+    sort_cards,
+    suit_order,
+    trick_text,
+    word,
+)
+from cogs.table.render import (
+    ButtonSpec,
+    PanelControls,
+    SelectSpec,
+    TableRenderer,
+    hand_text,
+)
+from cogs.table.words import seat_label, suit_text
+from engine import allfours
+from engine.allfours.deck import HAND_SIZE
+from engine.allfours.trumps import is_round_of_acceptance
+from engine.cards import Card
+
+DECISIONS: Final[dict[type, tuple[str, discord.ButtonStyle]]] = {
+    allfours.Stand: ("panel.stand", discord.ButtonStyle.success),
+    allfours.Beg: ("panel.beg", discord.ButtonStyle.secondary),
+    allfours.TakeOne: ("panel.take_one", discord.ButtonStyle.success),
+    allfours.RunPack: ("panel.run_pack", discord.ButtonStyle.primary),
+}
+ACCEPT_REFUSE: Final[dict[type, tuple[str, discord.ButtonStyle]]] = {
+    allfours.Stand: ("panel.accept", discord.ButtonStyle.success),
+    allfours.Beg: ("panel.refuse", discord.ButtonStyle.secondary),
+}
+
+
+class AllFoursPanel(
+    TableRenderer[allfours.Ruleset, allfours.GameState, allfours.Action, allfours.PlayerView]
+):
+    """The panel half of the family's renderer (``AllFoursRenderer`` adds the table message)."""
+
+    family = ALL_FOURS
+
+    def your_turn(self, hand: AllFoursHand, locale: str) -> str:
+        view = hand.view
+        assert view is not None
+        if view.phase is allfours.Phase.DISCARD:
+            return t("panel.your_turn.discard", locale, count=len(view.hand) - HAND_SIZE)
+        if view.phase is allfours.Phase.DECLARE and is_round_of_acceptance(view.rules):
+            return t("panel.your_turn.accept", locale)
+        return t(word(view.rules, f"panel.your_turn.{view.phase.value}"), locale)
+
+    def panel_fields(self, hand: AllFoursHand, locale: str) -> list[tuple[str, str, bool]]:
+        """The owner's cards, the trumps (or the card turned up), the score, the trick on the
+        table and the last trick with who won it: what a player plans with, at every turn."""
+        view = hand.view
+        assert view is not None
+        table = hand.table
+        order = suit_order(view.trump)
+        fields = [
+            (
+                t("panel.your_cards", locale),
+                hand_text(sort_cards(view.hand, view.trump), order, locale),
+                False,
+            )
+        ]
+        if view.trump is not None:
+            fields.append((t("panel.trump", locale), suit_text(view.trump, locale), True))
+        elif view.kick is not None:
+            fields.append((t(word(view.rules, "panel.kick"), locale), card_text(view.kick), True))
+        fields.append(
+            (
+                t("table.target", locale, target=view.rules.target),
+                scores_text(table, view.scores, locale),
+                True,
+            )
+        )
+        if view.discards:
+            fields.append(
+                (
+                    t("panel.discarded", locale),
+                    hand_text(sort_cards(view.discards, view.trump), order, locale),
+                    True,
+                )
+            )
+        if view.phase is allfours.Phase.PLAY and view.trick:
+            fields.append((t("panel.trick", locale), trick_text(table, view.trick, locale), False))
+        if view.previous_trick and view.previous_trick_winner is not None:
+            fields.append(
+                (
+                    t("panel.last_trick", locale),
+                    t(
+                        "panel.won_by",
+                        locale,
+                        trick=trick_text(table, view.previous_trick, locale),
+                        winner=seat_label(table, view.previous_trick_winner, locale),
+                    ),
+                    False,
+                )
+            )
+        return fields
+
+    def panel_controls(self, hand: AllFoursHand, locale: str, draft: str | None) -> PanelControls:
+        """One button per card, trumps first, a row per suit when there is room. Cards stay
+        clickable (and readable) while the player waits; on their turn to play only the legal
+        ones are, and while they take another decision (stand or beg...) none is. Discards are
+        chosen together in a menu, then confirmed (RULES.md §3.4)."""
+        view = hand.view
+        assert view is not None
+        trump = view.trump
+        controls = PanelControls()
+        discarding = any(isinstance(action, allfours.Discard) for action in hand.legal)
+        playing = any(isinstance(action, allfours.Play) for action in hand.legal)
+        deciding = bool(hand.legal) and not playing
+        encode = self.family.encode
+        for card in sort_cards(view.hand, trump):
+            code = encode(allfours.Play(card))
+            enabled = code in hand.codes if playing else not deciding
+            style = discord.ButtonStyle.secondary
+            if card.suit == trump:
+                style = discord.ButtonStyle.success if enabled else discord.ButtonStyle.secondary
+            elif playing and enabled:
+                style = discord.ButtonStyle.primary
+            controls.cards.append(
+                ButtonSpec(code, card_text(card), style, enabled, group=card.suit)
+            )
+        if discarding:
+            self._discard_controls(controls, view, hand.legal, locale, draft)
+        names = ACCEPT_REFUSE if is_round_of_acceptance(view.rules) else DECISIONS
+        suit = trump or (view.kick.suit if view.kick is not None else "s")
+        for action, code in zip(hand.legal, hand.codes, strict=True):
+            if type(action) in names:
+                key, style = names[type(action)]
+                label = t(word(view.rules, key), locale, suit=suit_text(suit, locale))
+                controls.decisions.append(
+                    ButtonSpec(code=code, label=label, style=style, enabled=True)
+                )
+        return controls
+
+    def _discard_controls(
+        self,
+        controls: PanelControls,
+        view: allfours.PlayerView,
+        legal: Sequence[object],
+        locale: str,
+        draft: str | None,
+    ) -> None:
+        """A menu of the cards that may be discarded, picking exactly as many as are owed,
+        then one button that discards them all."""
+        owed = len(view.hand) - HAND_SIZE
+        may = {
+            card
+            for action in legal
+            if isinstance(action, allfours.Discard)
+            for card in action.cards
+        }
+        allowed = [c for c in sort_cards(view.hand, view.trump) if c in may]
+        options = tuple((str(card), card_text(card)) for card in allowed)
+        chosen = draft.split(".") if draft else []
+        valid = len(set(chosen)) == len(chosen) == owed and set(chosen) <= {v for v, _ in options}
+        controls.selects.append(
+            SelectSpec(
+                placeholder=t("panel.choose_discards", locale, count=owed),
+                options=options,
+                action=False,
+                chosen=draft if valid else None,
+                picks=owed,
+            )
+        )
+        if valid:
+            cards = [Card.parse(text) for text in chosen]
+            controls.decisions.append(
+                ButtonSpec(
+                    code=self.family.encode(allfours.Discard(cards)),
+                    label=t(
+                        "panel.discard_these", locale, cards=" ".join(card_text(c) for c in cards)
+                    ),
+                    style=discord.ButtonStyle.danger,
+                    enabled=True,
+                )
+            )
+
+    def action_text(self, hand: AllFoursHand, action: allfours.Action, locale: str) -> str:
+        """A discard is chosen in a menu, so it has no button of its own to name it."""
+        if isinstance(action, allfours.Discard):
+            cards = " ".join(card_text(card) for card in action.cards)
+            return t("panel.discard_these", locale, cards=cards)
+        return super().action_text(hand, action, locale)
+
+    def panel_signature(self, hand: AllFoursHand) -> tuple[Any, ...]:
+        """What the panel shows besides the hand: the trumps, the score, the last trick (once
+        per trick) and the trick on the table while it is the owner's turn."""
+        view = hand.view
+        if view is None:
+            return ()
+        trick = tuple(str(c) for c in view.trick) if hand.codes else ()
+        return (view.trump, tuple(view.scores), view.tricks_played, trick)
