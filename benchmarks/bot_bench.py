@@ -42,7 +42,7 @@ import simcord
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from anywhere
 
-from bot.app import AllFoursBot
+from bot.app import GameBot
 from bot.service import GameService
 from bot.settings import default_workers
 from tests.bot.discord_support import (
@@ -216,7 +216,7 @@ async def run(options: argparse.Namespace) -> None:
     _time_answers()
     games = options.games.split(",")
     with tempfile.TemporaryDirectory() as folder:
-        bot = AllFoursBot(
+        bot = GameBot(
             database=Path(folder) / "bench.sqlite3",
             shard_count=2,
             computer_delay=0,

@@ -26,7 +26,7 @@ import simcord
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from anywhere
 
-from bot.app import AllFoursBot
+from bot.app import GameBot
 from cogs.table.presenter import TablePresenter
 from tests.bot.discord_support import service_of
 
@@ -57,9 +57,6 @@ def _fields(value: Any) -> Iterable[Any]:
 MEMORIES = (
     "_dirty",
     "_running",
-    "_panels",
-    "_panel_messages",
-    "_loaded",
     "_rendered",
     "_pictures",
     "_announced",
@@ -71,14 +68,19 @@ MEMORIES = (
 )
 
 
+PANEL_MEMORIES = ("_panels", "_panel_messages", "_loaded")
+"""What the presenter's panel keeper holds."""
+
+
 def held_bytes(presenter: TablePresenter) -> int:
     seen: set[int] = set()
-    return sum(deep_size(getattr(presenter, name), seen) for name in MEMORIES)
+    held = sum(deep_size(getattr(presenter, name), seen) for name in MEMORIES)
+    return held + sum(deep_size(getattr(presenter.panels, name), seen) for name in PANEL_MEMORIES)
 
 
 async def main(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as folder:
-        bot = AllFoursBot(
+        bot = GameBot(
             database=Path(folder) / "memory.sqlite3",
             shard_count=1,
             computer_delay=0,

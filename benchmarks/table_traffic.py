@@ -32,7 +32,7 @@ from simcord.http import router
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's bot, first
 
 import bot as bot_package
-from bot.app import AllFoursBot
+from bot.app import GameBot
 from tests.bot.discord_support import open_table, service_of
 
 CHANNEL_MESSAGE = re.compile(r"/channels/\d+/messages$")
@@ -93,9 +93,7 @@ async def play(games: int, think: float) -> tuple[Counter[str], int]:
     counts: Counter[str] = Counter()
     hands = 0
     with tempfile.TemporaryDirectory() as folder:
-        client = AllFoursBot(
-            database=Path(folder) / "traffic.sqlite3", shard_count=2, computer_delay=0
-        )
+        client = GameBot(database=Path(folder) / "traffic.sqlite3", shard_count=2, computer_delay=0)
         env = simcord.Env(client)
         await env.start()
         try:

@@ -1,5 +1,5 @@
 """``python -m bot``: read the settings, check the database, connect to Discord, serve until
-SIGTERM or SIGINT, then stop gracefully (see ``AllFoursBot.close``) and exit 0.
+SIGTERM or SIGINT, then stop gracefully (see ``GameBot.close``) and exit 0.
 
 Every failure is one line on stderr starting with ``error:``, never a traceback, and the exit
 status says what a supervisor should do about it:
@@ -44,7 +44,7 @@ import aiohttp
 import discord
 
 import engine
-from bot.app import AllFoursBot
+from bot.app import GameBot
 from bot.health import HealthServer, HealthSocketInUseError, describe_connection
 from bot.settings import Settings, SettingsError, load_settings, scrub, url_secrets
 from bot.storage import (
@@ -213,7 +213,7 @@ async def _start_and_serve(
     pause = limits.first_pause
     for attempt in range(1, limits.attempts + 1):
         answers = _Answers()
-        async with AllFoursBot(
+        async with GameBot(
             database=settings.database,
             dev_guild_id=settings.dev_guild_id,
             shards=settings.shards,
@@ -276,7 +276,7 @@ async def _check_database(database: Path | str, held: contextlib.AsyncExitStack)
         raise StartupError(message, CONFIGURATION) from None
 
 
-async def _log_in_and_connect(bot: AllFoursBot, token: str) -> asyncio.Task[None]:
+async def _log_in_and_connect(bot: GameBot, token: str) -> asyncio.Task[None]:
     """Log in (which runs ``setup_hook``), then run the gateway until its first shard is
     connected; the gateway's task, which goes on serving."""
     await bot.login(token)
@@ -296,7 +296,7 @@ async def _log_in_and_connect(bot: AllFoursBot, token: str) -> asyncio.Task[None
 
 
 async def _serve_until_stopped(
-    bot: AllFoursBot, gateway: asyncio.Task[None], stop: asyncio.Event, health: HealthServer | None
+    bot: GameBot, gateway: asyncio.Task[None], stop: asyncio.Event, health: HealthServer | None
 ) -> int:
     if health is not None:
         health.bot = bot
@@ -324,7 +324,7 @@ async def _serve_until_stopped(
     raise _fatal(error, None)
 
 
-async def _announce_ready(bot: AllFoursBot) -> None:
+async def _announce_ready(bot: GameBot) -> None:
     """One line once every shard is ready and the servers are known: who, where, how many."""
     await bot.wait_until_ready()
     log.info("ready: %s", describe_connection(bot))

@@ -69,7 +69,7 @@ def intents() -> discord.Intents:
     return wanted
 
 
-class AllFoursBot(commands.AutoShardedBot):
+class GameBot(commands.AutoShardedBot):
     storage: Storage
     service: GameService
     workers: Workers

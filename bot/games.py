@@ -20,6 +20,7 @@ own) is added with ``register`` before the bot starts.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
@@ -44,7 +45,8 @@ GAMES: Final = (Game.of("allfours"), Game.of("kqj"))
 """The games of the project, in the order the bot shows them."""
 
 _registered: list[Game] = list(GAMES)
-_listeners: list[object] = []
+_listeners: list[Callable[[], None]] = []
+"""What is read from the list once and must be read again when it changes (caches)."""
 
 
 def games() -> tuple[Game, ...]:
@@ -68,10 +70,12 @@ def unregister(name: str) -> None:
     _changed()
 
 
-def _changed() -> None:
-    """What is read from the list once is read again (the families, the catalogs)."""
-    from bot import i18n
-    from bot.families import registry
+def on_change(forget: Callable[[], None]) -> None:
+    """Call ``forget`` whenever a game is registered or unregistered: the modules that read
+    the list once (the families, the catalogs) drop what they made of it."""
+    _listeners.append(forget)
 
-    registry.cache_clear()
-    i18n.catalog.cache_clear()
+
+def _changed() -> None:
+    for forget in _listeners:
+        forget()

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
-    from bot.app import AllFoursBot
+    from bot.app import GameBot
 
 HEALTHY: Final = 0
 UNHEALTHY: Final = 1
@@ -43,7 +43,7 @@ class HealthSocketInUseError(Exception):
     """``HEALTH_SOCKET`` is taken: another running bot answers there, or it is a file."""
 
 
-def describe_connection(bot: AllFoursBot) -> str:
+def describe_connection(bot: GameBot) -> str:
     """Who the bot is connected as, how many servers it serves and on which shards (the
     "ready" log line, and a healthy answer)."""
     from bot.shards import format_ids
@@ -60,7 +60,7 @@ class HealthServer:
 
     def __init__(self, path: Path, secrets: Iterable[str] = ()) -> None:
         self.path = path
-        self.bot: AllFoursBot | None = None
+        self.bot: GameBot | None = None
         """The connected bot, set once start-up has connected it (None before and after)."""
         self._secrets = tuple(secrets)
         self._server: asyncio.Server | None = None

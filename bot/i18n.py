@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Final
 
-from bot.games import games
+from bot.games import games, on_change
 
 DEFAULT_LOCALE: Final = "en"
 LANGUAGES: Final = ("en", "ja")
@@ -42,6 +42,9 @@ def catalog(language: str) -> Mapping[str, str]:
                 raise KeyError(f"{game.name} redefines the message {key!r}")
             messages[key] = text
     return messages
+
+
+on_change(catalog.cache_clear)
 
 
 def _messages(package: str, language: str) -> Mapping[str, str]:

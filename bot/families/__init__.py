@@ -13,7 +13,7 @@ from functools import cache
 from typing import Any, Final
 
 from bot.families.base import Family, OptionsError, Result, Stats, add_stats, places_from_scores
-from bot.games import games
+from bot.games import games, on_change
 
 AnyFamily = Family[Any, Any, Any, Any]
 
@@ -27,6 +27,9 @@ def registry() -> dict[str, AnyFamily]:
         assert isinstance(adapter, Family) and adapter.name == game.name, game
         found[game.name] = adapter
     return found
+
+
+on_change(registry.cache_clear)
 
 
 class _Registered(Mapping[str, AnyFamily]):

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 from cogs.allfours.cog import AllFoursCog
 
 if TYPE_CHECKING:
-    from bot.app import AllFoursBot
+    from bot.app import GameBot
 
 
-async def setup(bot: AllFoursBot) -> None:
+async def setup(bot: GameBot) -> None:
     await bot.add_cog(AllFoursCog(bot))

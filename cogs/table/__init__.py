@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cogs.table.tables import TablesCog
+from cogs.table.hub import TableHub
 
 if TYPE_CHECKING:
-    from bot.app import AllFoursBot
+    from bot.app import GameBot
 
 
-async def setup(bot: AllFoursBot) -> None:
-    await bot.add_cog(TablesCog(bot))
+async def setup(bot: GameBot) -> None:
+    await bot.add_cog(TableHub(bot))

@@ -27,21 +27,14 @@ from bot.service import GameService, Panel, ServiceError, public_language
 from bot.service.model import AnySnapshot, IllegalMoveError
 from bot.translator import T
 from cogs.table import render
-from cogs.table.components import (
-    TABLES_COG,
-    BoardButton,
-    StatsButton,
-    answer,
-    is_on_message,
-    is_page_of,
-    is_panel_of,
-)
+from cogs.table.components import TABLES_COG, BoardButton, StatsButton, answer
+from cogs.table.hub import TableHub
+from cogs.table.messages import is_on_message, is_page_of, is_panel_of
 from cogs.table.render import TableRenderer
 from cogs.table.words import refusal
 
 if TYPE_CHECKING:
-    from bot.app import AllFoursBot
-    from cogs.table.tables import TablesCog
+    from bot.app import GameBot
 
 log = logging.getLogger(__name__)
 
@@ -118,7 +111,7 @@ class TableCog(commands.GroupCog):
 
     renderer: ClassVar[TableRenderer[Any, Any, Any, Any]]
 
-    def __init__(self, bot: AllFoursBot) -> None:
+    def __init__(self, bot: GameBot) -> None:
         self.bot = bot
 
     @property
@@ -126,11 +119,9 @@ class TableCog(commands.GroupCog):
         return self.bot.service
 
     @property
-    def tables(self) -> TablesCog:
-        from cogs.table.tables import TablesCog
-
+    def tables(self) -> TableHub:
         cog = self.bot.get_cog(TABLES_COG)
-        assert isinstance(cog, TablesCog), "load cogs.table before the game extensions"
+        assert isinstance(cog, TableHub), "load cogs.table before the game extensions"
         return cog
 
     async def cog_load(self) -> None:
@@ -138,10 +129,7 @@ class TableCog(commands.GroupCog):
 
     async def cog_unload(self) -> None:
         cog = self.bot.get_cog(TABLES_COG)
-        if cog is not None:
-            from cogs.table.tables import TablesCog
-
-            assert isinstance(cog, TablesCog)
+        if isinstance(cog, TableHub):
             cog.unregister(self)
 
     # --- helpers -----------------------------------------------------------------------------
@@ -175,7 +163,7 @@ class TableCog(commands.GroupCog):
             panel,
             self.renderer,
             locale,
-            deadline=self.tables.presenter.panel_deadline(panel),
+            deadline=self.tables.presenter.panels.deadline(panel),
             notice=notice,
             draft=draft,
         )
@@ -199,7 +187,7 @@ class TableCog(commands.GroupCog):
             sent = await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
             message_id = sent.message_id
         if message_id is not None:
-            await self.tables.presenter.register_panel(
+            await self.tables.presenter.panels.register(
                 panel.snapshot.id, interaction.user.id, interaction, message_id, panel, locale
             )
 
@@ -215,7 +203,7 @@ class TableCog(commands.GroupCog):
             return True
         # a panel this process drew whose buttons are gone (moved below, or closed)
         presenter = self.tables.presenter
-        return await presenter.is_panel(game_id, interaction.user.id, message.id)
+        return await presenter.panels.is_panel(game_id, interaction.user.id, message.id)
 
     async def table_for(self, interaction: discord.Interaction) -> AnySnapshot:
         """This family's table in this channel, else the user's table of it in this server."""

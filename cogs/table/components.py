@@ -33,11 +33,9 @@ those itself, through the same handlers.
 from __future__ import annotations
 
 import contextlib
-import enum
 import logging
 import re
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Final, Protocol, runtime_checkable
 
 import discord
@@ -45,6 +43,7 @@ from discord.ext import commands
 
 from bot.i18n import t
 from bot.service import ServiceError
+from cogs.table.limits import Admission
 from cogs.table.words import refusal
 
 log = logging.getLogger(__name__)
@@ -57,7 +56,6 @@ _GAME: Final = r"(?P<game>[0-9]{1,18})"
 _VERSION: Final = r"(?P<version>[0-9]{1,9})"
 PAGER_BUTTONS: Final = 2
 """A page of a leaderboard or of a player's stats carries exactly two buttons: ◀ and ▶."""
-TOLD_MEMORY: Final = 1000
 
 
 @runtime_checkable
@@ -82,51 +80,6 @@ class Controller(Protocol):
     async def on_stats(
         self, interaction: discord.Interaction, family: str, user_id: int, page: int
     ) -> None: ...
-
-
-class Admission(enum.Enum):
-    """What the click limiter says of one click."""
-
-    ADMIT = "admit"
-    SLOW_DOWN = "slow_down"
-    """The first click over the limit: its clicker is told, once, to slow down."""
-    IGNORE = "ignore"
-    """Any further click over the limit: acknowledged without a word, never handled."""
-
-
-class ClickLimiter:
-    """At most ``rate`` clicks per ``per`` seconds per user (discord.py's cooldown buckets):
-    a script clicking forged ids as fast as it can gets one private "slow down", and from
-    then on, as long as it keeps clicking, its clicks are acknowledged silently and never reach
-    a table's lock or the database, so the people playing beside it are answered as fast as
-    ever. People do not click five times a second; a player who does by accident is told once
-    and admitted again after a pause of ``per`` seconds. The time is the real clock
-    (``time.perf_counter``), whatever the loop's is."""
-
-    def __init__(self, rate: int, per: float = 1.0) -> None:
-        self._per = per
-        self._buckets: commands.CooldownMapping[int] = commands.CooldownMapping.from_cooldown(
-            rate, per, lambda user_id: user_id
-        )
-        self._told: dict[int, float] = {}
-        """Users over the limit who were told, and when they last clicked: until they pause
-        for ``per`` seconds, every click of theirs is ignored."""
-
-    def admit(self, user_id: int) -> Admission:
-        now = time.perf_counter()
-        told = self._told.get(user_id)
-        if told is not None:
-            if now - told < self._per:  # still clicking: nothing until they pause
-                self._told[user_id] = now
-                return Admission.IGNORE
-            del self._told[user_id]
-        bucket = self._buckets.get_bucket(user_id, now)
-        if bucket is None or bucket.update_rate_limit(now) is None:
-            return Admission.ADMIT
-        if len(self._told) >= TOLD_MEMORY:  # users who flooded once and left
-            self._told = {u: at for u, at in self._told.items() if now - at < self._per}
-        self._told[user_id] = now
-        return Admission.SLOW_DOWN
 
 
 @runtime_checkable
@@ -157,72 +110,6 @@ async def _acknowledge(interaction: discord.Interaction) -> None:
             await interaction.response.defer()
     except discord.HTTPException as exc:
         log.debug("could not acknowledge interaction %s: %s", interaction.id, exc)
-
-
-def clicked_id(interaction: discord.Interaction) -> str:
-    """The custom_id the click carries."""
-    data: dict[str, Any] = dict(interaction.data or {})
-    return str(data.get("custom_id", ""))
-
-
-def message_ids(interaction: discord.Interaction) -> list[str]:
-    """The custom_ids of every component of the clicked message, as Discord sent it."""
-    message = interaction.message
-    if message is None:
-        return []
-    found = []
-    for row in message.components:
-        for component in getattr(row, "children", [row]):
-            custom_id = getattr(component, "custom_id", None)
-            if custom_id:
-                found.append(str(custom_id))
-    return found
-
-
-def is_on_message(interaction: discord.Interaction) -> bool:
-    """Whether the clicked custom_id is on the clicked message (discord.py ignores clicks
-    whose id is not there; a forged or outdated client can send one)."""
-    return clicked_id(interaction) in message_ids(interaction)
-
-
-def is_page_of(
-    interaction: discord.Interaction,
-    item: type[GameButton],
-    key: Callable[[re.Match[str]], object],
-    *,
-    private: bool,
-) -> bool:
-    """Whether the clicked message is a page of ``item``'s pager, so that the click may turn
-    it: the id is on it, and the message carries exactly the pager's two buttons, both of
-    that kind and of the same board (``key``), and is private or public as such pages are.
-    Any other message (a table, a panel, another board's page) is never edited by a pager."""
-    message = interaction.message
-    if message is None or message.flags.ephemeral != private or not is_on_message(interaction):
-        return False
-    ids = message_ids(interaction)
-    if len(ids) != PAGER_BUTTONS:
-        return False
-    template = item.__discord_ui_compiled_template__
-    matches = [template.fullmatch(custom_id) for custom_id in ids]
-    keys = {key(match) for match in matches if match is not None}
-    return all(matches) and len(keys) == 1
-
-
-def is_panel_of(interaction: discord.Interaction, game_id: int) -> bool:
-    """Whether the clicked message looks like a hand panel of this table: private, the id on
-    it, and every one of its (at least two) components a panel item of this table. (A table,
-    a board, a stats page, a rules answer carry other items or fewer.)"""
-    message = interaction.message
-    if message is None or not message.flags.ephemeral or not is_on_message(interaction):
-        return False
-    ids = message_ids(interaction)
-    if len(ids) < PAGER_BUTTONS:
-        return False
-    for custom_id in ids:
-        found = route(custom_id)
-        if found is None or found[0] not in PANEL_ITEMS or int(found[1]["game"]) != game_id:
-            return False
-    return True
 
 
 async def handle(

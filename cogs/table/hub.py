@@ -1,4 +1,4 @@
-"""The ``Tables`` cog: what every game family's cog shares at run time.
+"""The hub (the ``Tables`` cog): what every game's cog shares at run time.
 
 It registers the dynamic items of every table (their custom_ids name the family), keeps the
 registry of family cogs the items dispatch to, owns the one presenter that draws every table,
@@ -10,35 +10,35 @@ interaction failed".
 from __future__ import annotations
 
 import contextlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import discord
 from discord.ext import commands
 
 from bot.i18n import t
-from cogs.table.components import (
-    ITEMS,
-    TABLES_COG,
-    Admission,
-    ClickLimiter,
-    answer,
-    clicked_id,
-    handle,
-    is_on_message,
-    route,
-)
+from cogs.table.components import ITEMS, TABLES_COG, Controller, answer, handle, route
+from cogs.table.limits import Admission, ClickLimiter
+from cogs.table.messages import clicked_id, is_on_message
 from cogs.table.presenter import TablePresenter
 from cogs.table.render import TableRenderer
 
 if TYPE_CHECKING:
-    from bot.app import AllFoursBot
-    from cogs.table.base import TableCog
+    from bot.app import GameBot
 
 
-class TablesCog(commands.Cog, name=TABLES_COG):
-    def __init__(self, bot: AllFoursBot) -> None:
+class GameCog(Controller, Protocol):
+    """A game's cog as the hub sees it: the handlers its items call, and how it draws."""
+
+    renderer: ClassVar[TableRenderer[Any, Any, Any, Any]]
+
+
+class TableHub(commands.Cog, name=TABLES_COG):
+    """Registers every table's items, routes their clicks to the game's cog, owns the
+    presenter that draws every table, and answers what no item claims."""
+
+    def __init__(self, bot: GameBot) -> None:
         self.bot = bot
-        self._cogs: dict[str, TableCog] = {}
+        self._cogs: dict[str, GameCog] = {}
         self.presenter = TablePresenter(bot, self.renderer)
         rate = bot.clicks_per_second
         self._limiter = ClickLimiter(rate) if rate is not None else None
@@ -55,14 +55,14 @@ class TablesCog(commands.Cog, name=TABLES_COG):
 
     # --- the registry ------------------------------------------------------------------------
 
-    def register(self, cog: TableCog) -> None:
+    def register(self, cog: GameCog) -> None:
         self._cogs[cog.renderer.family.prefix] = cog
 
-    def unregister(self, cog: TableCog) -> None:
+    def unregister(self, cog: GameCog) -> None:
         if self._cogs.get(cog.renderer.family.prefix) is cog:
             del self._cogs[cog.renderer.family.prefix]
 
-    def controller(self, prefix: str) -> TableCog | None:
+    def controller(self, prefix: str) -> GameCog | None:
         """The cog of the family whose custom_ids start with ``prefix``."""
         return self._cogs.get(prefix)
 

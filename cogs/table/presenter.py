@@ -6,10 +6,8 @@ and an older state can never overwrite a newer one. Rendering is state-driven an
 restart-safe: when the hand shown by the table message is over, that message is turned into
 the hand's result and a fresh message is posted for the new hand.
 
-Hand panels are ephemeral, so only the interaction that created (or last updated) a panel can
-edit it, for 15 minutes. The presenter keeps the latest such interaction per player and
-table, and edits the panel whenever what it shows changes — most importantly when the turn
-comes back to its owner — until Discord's window closes (a little before, to be safe).
+After each table message, its open hand panels are brought up to date (``cogs.table.panels``),
+then its turn nudge.
 """
 
 from __future__ import annotations
@@ -22,23 +20,24 @@ import json
 import logging
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final
 
 import discord
 
 from bot.i18n import t
-from bot.models import PanelRecord, Status
+from bot.models import Status
 from bot.picture import draw
 from bot.picture.scene import Scene
-from bot.service import GameService, Panel, ServiceError
+from bot.service import GameService, ServiceError
 from bot.service.model import table_link
 from bot.workers import WorkerFault
 from cogs.table import render, words
+from cogs.table.panels import PanelKeeper
 from cogs.table.render import TableMessage, TableRenderer
 
 if TYPE_CHECKING:
-    from bot.app import AllFoursBot
+    from bot.app import GameBot
 
 Renderers = Callable[[str], TableRenderer[Any, Any, Any, Any] | None]
 
@@ -47,8 +46,6 @@ log = logging.getLogger(__name__)
 ANSWERS_FIRST: Final = 0.5
 """Table drawing waits (at most this long) while clicks are being answered: a click must be
 answered within Discord's 3 seconds, a table message can be drawn a moment later."""
-PANEL_EDIT_WINDOW: Final = 14 * 60
-"""Discord lets an interaction edit its message for 15 minutes; stop a minute early."""
 MENTIONS: Final = discord.AllowedMentions(everyone=False, roles=False, users=True)
 PICTURE: Final = "table.png"
 """The table picture's file name; the embed shows it as ``attachment://table.png``."""
@@ -59,20 +56,6 @@ ANNOUNCED_MEMORY: Final = 1000
 announces its end; this only guards against a second drawing racing the first)."""
 RENDERED_MEMORY: Final = 5000
 """How many messages' last drawing is remembered (old hands' messages are never redrawn)."""
-
-
-@dataclass(slots=True)
-class PanelHandle:
-    """What it takes to edit an open hand panel: the token of the interaction that last drew
-    it (never logged), when that was, its owner's language and what it shows."""
-
-    message_id: int
-    token: str = field(repr=False)
-    opened: float
-    locale: str
-    signature: str
-    deal: int | None = None
-    """The deal the panel last showed (to say "hand 3 is over" when the next one starts)."""
 
 
 def payload_hash(shown: TableMessage, scene: Scene | None = None) -> str:
@@ -91,16 +74,13 @@ def payload_hash(shown: TableMessage, scene: Scene | None = None) -> str:
 class TablePresenter:
     """Draws the tables of every family, each with its family's renderer."""
 
-    def __init__(self, bot: AllFoursBot, renderers: Renderers) -> None:
+    def __init__(self, bot: GameBot, renderers: Renderers) -> None:
         self.bot = bot
         self._renderers = renderers
         self._dirty: set[int] = set()
         self._running: dict[int, asyncio.Task[None]] = {}
-        self._panels: dict[tuple[int, int], PanelHandle] = {}
-        self._panel_messages: dict[tuple[int, int], set[int]] = {}
-        """(game, user) -> every hand panel message of theirs known here (their clicks may
-        redraw those, and no other message, as their panel)."""
-        self._loaded: set[int] = set()
+        self.panels = PanelKeeper(bot, self._renderer, self._answers_first)
+        """The open hand panels, kept in step with their tables."""
         self._rendered: OrderedDict[int, str] = OrderedDict()
         self._pictures: dict[int, str] = {}
         self._announced: OrderedDict[int, None] = OrderedDict()
@@ -154,7 +134,7 @@ class TablePresenter:
         try:
             while game_id in self._dirty:
                 self._dirty.discard(game_id)
-                for step in (self._render, self._refresh_panels, self._sync_nudge):
+                for step in (self._render, self.panels.refresh, self._sync_nudge):
                     try:
                         await step(game_id)
                     except (discord.HTTPException, ServiceError) as exc:
@@ -182,9 +162,7 @@ class TablePresenter:
             "games with messages": len(self._messages),
             "message drawings": len(self._rendered),
             "pictures": len(self._pictures),
-            "panels": len(self._panels),
-            "panel messages": len(self._panel_messages),
-            "games with panels loaded": len(self._loaded),
+            **self.panels.held(),
             "nudges": len(self._nudges_wanted) + len(self._nudges_live),
             "games being drawn": len(self._running) + len(self._dirty) + len(self._closing),
             "games announced": len(self._announced),
@@ -198,11 +176,7 @@ class TablePresenter:
         for message_id in self._messages.pop(game_id, ()):
             self._rendered.pop(message_id, None)
             self._pictures.pop(message_id, None)
-        for key in [key for key in self._panels if key[0] == game_id]:
-            del self._panels[key]
-        for key in [key for key in self._panel_messages if key[0] == game_id]:
-            del self._panel_messages[key]
-        self._loaded.discard(game_id)
+        self.panels.forget(game_id)
         self._no_pictures.discard(game_id)
         self._nudges_wanted.pop(game_id, None)
         self._nudges_live.pop(game_id, None)
@@ -213,8 +187,7 @@ class TablePresenter:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self._running.clear()
-        self._panels.clear()
-        self._loaded.clear()
+        self.panels.clear()
 
     # --- table messages ----------------------------------------------------------------------
 
@@ -446,142 +419,3 @@ class TablePresenter:
         message = await channel.send(content=content, allowed_mentions=MENTIONS)
         self._nudges_live[game_id] = message.id
         await self.service.set_nudge_message(game_id, message.id)
-
-    # --- hand panels -------------------------------------------------------------------------
-
-    async def register_panel(
-        self,
-        game_id: int,
-        user_id: int,
-        interaction: discord.Interaction,
-        message_id: int,
-        panel: Panel,
-        locale: str,
-    ) -> None:
-        """Remember (in memory and with the game) the newest interaction able to edit this
-        player's panel (the message ``message_id``), and what it shows."""
-        key = (game_id, user_id)
-        if panel.snapshot.status is not Status.PLAYING:
-            self._panels.pop(key, None)
-            return
-        renderer = self._renderer(panel.snapshot.record.family)
-        state = panel.snapshot.state
-        handle = PanelHandle(
-            message_id=message_id,
-            token=interaction.token,
-            opened=self.service.clock.now(),
-            locale=locale,
-            signature=_fingerprint(render.panel_signature(panel, renderer)),
-            deal=None if state is None else renderer.family.deal_number(state),
-        )
-        await self._load_panels(game_id)
-        older = self._panels.get(key)
-        self._panels[key] = handle
-        self._panel_messages.setdefault(key, set()).add(message_id)
-        if older is not None and older.message_id != message_id:
-            await self._close_panel(older)
-        await self.service.keep_panel(
-            PanelRecord(
-                game_id,
-                user_id,
-                message_id,
-                handle.token,
-                handle.opened,
-                locale,
-                handle.signature,
-            )
-        )
-
-    async def is_panel(self, game_id: int, user_id: int, message_id: int) -> bool:
-        """Whether ``message_id`` is a hand panel of this user at this table (only such a
-        message may be redrawn as their panel): one drawn by this process, or the latest one,
-        stored with the game, after a restart."""
-        await self._load_panels(game_id)
-        return message_id in self._panel_messages.get((game_id, user_id), ())
-
-    def panel_deadline(self, panel: Panel) -> float | None:
-        if panel.seat is None:
-            return None
-        deadline: float | None = self.service.deadlines(panel.snapshot.id).get(panel.seat)
-        return deadline
-
-    async def _close_panel(self, handle: PanelHandle) -> None:
-        """A player opened a new panel: the older one becomes a stub without buttons, so it
-        can neither mislead nor be clicked."""
-        if self.service.clock.now() - handle.opened > PANEL_EDIT_WINDOW:
-            return  # Discord no longer lets us edit it
-        webhook = discord.Webhook.partial(self._application_id(), handle.token, client=self.bot)
-        try:
-            await webhook.edit_message(
-                handle.message_id, embed=render.closed_panel(handle.locale), view=None
-            )
-        except discord.HTTPException as exc:
-            log.info("an older panel was not closed: %s", exc)
-
-    async def _load_panels(self, game_id: int) -> None:
-        """After a restart, the handles of a game's open panels come back from the database."""
-        if game_id in self._loaded:
-            return
-        self._loaded.add(game_id)
-        for record in await self.service.open_panels(game_id):
-            key = (game_id, record.user_id)
-            self._panel_messages.setdefault(key, set()).add(record.message_id)
-            self._panels.setdefault(
-                (game_id, record.user_id),
-                PanelHandle(
-                    record.message_id, record.token, record.opened, record.locale, record.signature
-                ),
-            )
-
-    async def _refresh_panels(self, game_id: int) -> None:
-        await self._answers_first()
-        await self._load_panels(game_id)
-        now = self.service.clock.now()
-        for key, handle in list(self._panels.items()):
-            if key[0] != game_id:
-                continue
-            if now - handle.opened > PANEL_EDIT_WINDOW:
-                del self._panels[key]  # Discord no longer lets us edit it
-                await self.service.forget_panel(*key)
-                continue
-            panel = await self.service.panel(game_id, key[1])
-            renderer = self._renderer(panel.snapshot.record.family)
-            signature = _fingerprint(render.panel_signature(panel, renderer))
-            if signature == handle.signature:
-                continue
-            state = panel.snapshot.state
-            deal = None if state is None else renderer.family.deal_number(state)
-            notice = None
-            if handle.deal is not None and deal is not None and deal > handle.deal:
-                notice = t("panel.deal_over", handle.locale, deal=handle.deal)
-            embed, view = render.panel_message(
-                panel,
-                renderer,
-                handle.locale,
-                deadline=self.panel_deadline(panel),
-                notice=notice,
-            )
-            webhook = discord.Webhook.partial(self._application_id(), handle.token, client=self.bot)
-            try:
-                await webhook.edit_message(handle.message_id, embed=embed, view=view)
-            except discord.HTTPException as exc:
-                log.info("panel of user %s at table %s not refreshed: %s", key[1], game_id, exc)
-                self._panels.pop(key, None)
-                await self.service.forget_panel(*key)
-                continue
-            handle.signature = signature
-            handle.deal = deal
-            if panel.snapshot.status is not Status.PLAYING:
-                self._panels.pop(key, None)
-            else:
-                await self.service.panel_drawn(game_id, key[1], signature)
-
-    def _application_id(self) -> int:
-        application_id = self.bot.application_id
-        assert application_id is not None, "panels are refreshed only once logged in"
-        return application_id
-
-
-def _fingerprint(signature: tuple[Any, ...]) -> str:
-    """A stable, storable fingerprint of what a panel shows."""
-    return hashlib.sha1(repr(signature).encode()).hexdigest()

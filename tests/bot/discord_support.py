@@ -21,11 +21,11 @@ from simcord.backend import serializers
 from simcord.components import walk_components
 from simcord.enums import ComponentType, InteractionType
 
-from bot.app import AllFoursBot
+from bot.app import GameBot
 from bot.i18n import t
 from bot.service import GameService
 
-BotFactory = Callable[..., AllFoursBot]
+BotFactory = Callable[..., GameBot]
 
 
 @pytest.fixture
@@ -36,16 +36,16 @@ def db_path(tmp_path: Path) -> Path:
 @pytest_asyncio.fixture
 async def make_bot(db_path: Path) -> AsyncIterator[BotFactory]:
     """Builds bots on one database; SimCord never closes a bot, so this releases them all."""
-    bots: list[AllFoursBot] = []
+    bots: list[GameBot] = []
     seeds = count(7001)
 
-    def factory(**options: Any) -> AllFoursBot:
+    def factory(**options: Any) -> GameBot:
         options.setdefault("seeds", lambda: next(seeds))
         options.setdefault("computer_delay", 0)
         options.setdefault("pictures", False)  # drawn only by the tests about pictures
         # tests click far faster than people: the click limit has tests of its own
         options.setdefault("clicks_per_second", None)
-        bot = AllFoursBot(database=db_path, shard_count=2, **options)
+        bot = GameBot(database=db_path, shard_count=2, **options)
         bots.append(bot)
         return bot
 
@@ -55,7 +55,7 @@ async def make_bot(db_path: Path) -> AsyncIterator[BotFactory]:
 
 
 @pytest.fixture
-def simcord_bot(make_bot: BotFactory) -> AllFoursBot:
+def simcord_bot(make_bot: BotFactory) -> GameBot:
     return make_bot()
 
 
@@ -75,7 +75,7 @@ def fail_on_error_logs(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
 
 def service_of(env: simcord.Env) -> GameService:
     bot = env.bot
-    assert isinstance(bot, AllFoursBot)
+    assert isinstance(bot, GameBot)
     return bot.service
 
 

@@ -156,10 +156,10 @@ def test_health_without_a_socket_setting_is_unhealthy(tmp_path: Path) -> None:
 
 def test_ready_line_names_the_shards_of_a_process() -> None:
     """The words of the ready line for one of several processes (shard ids and count)."""
-    from bot.app import AllFoursBot
+    from bot.app import GameBot
     from bot.shards import Shards
 
-    bot = AllFoursBot(database=Path("unused.db"), shards=Shards(4, frozenset({2, 3})))
+    bot = GameBot(database=Path("unused.db"), shards=Shards(4, frozenset({2, 3})))
     assert describe_connection(bot) == ("an unknown user serving 0 server(s) on shard(s) 2-3 of 4")
 
 

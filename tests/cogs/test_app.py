@@ -6,7 +6,7 @@ import discord
 import pytest
 import simcord
 
-from bot.app import AllFoursBot, intents
+from bot.app import GameBot, intents
 from cogs.table.components import ITEMS
 from tests.bot.discord_support import open_table, service_of
 
@@ -23,7 +23,7 @@ async def test_setup_hook_loads_the_extension(simcord_env: simcord.Env) -> None:
     """The cog and its command group are there at startup (the buttons' registration is
     proven by every click test, and across a restart by test_restart)."""
     bot = simcord_env.bot
-    assert isinstance(bot, AllFoursBot) and isinstance(bot, discord.AutoShardedClient)
+    assert isinstance(bot, GameBot) and isinstance(bot, discord.AutoShardedClient)
     assert all(bot.get_cog(name) is not None for name in ("Tables", "AllFours", "KQJ"))
     assert [c.name for c in bot.tree.get_commands()] == ["allfours", "kqj"]
     assert all(issubclass(item, discord.ui.DynamicItem) for item in ITEMS)

@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 import simcord
 
-from bot.app import AllFoursBot
+from bot.app import GameBot
 from tests.bot.discord_support import BotFactory
 
 DEV_GUILD = 123456789012345678
 
 
 @pytest.fixture
-def simcord_bot(make_bot: BotFactory) -> AllFoursBot:
+def simcord_bot(make_bot: BotFactory) -> GameBot:
     return make_bot(dev_guild_id=DEV_GUILD)
 
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 import simcord
 
-from bot.app import AllFoursBot
+from bot.app import GameBot
 from bot.models import Source, Status
 from tests.bot.discord_support import (
     BotFactory,
@@ -29,7 +29,7 @@ FAULTS = {"SIGKILL": signal.SIGKILL, "SIGSTOP": signal.SIGSTOP}
 
 @contextlib.asynccontextmanager
 async def faults(
-    bot: AllFoursBot, work: str, sig: signal.Signals, times: int
+    bot: GameBot, work: str, sig: signal.Signals, times: int
 ) -> AsyncIterator[list[int]]:
     """Send ``sig`` to the worker running ``work`` (a function's name), ``times`` times, each
     time the moment it is busy with it; yields the pids hit."""
