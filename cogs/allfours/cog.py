@@ -11,7 +11,8 @@ from discord.app_commands import Choice, Range
 from bot.families.allfours import ALL_FOURS
 from bot.translator import T
 from cogs.allfours.render import RENDERER
-from cogs.table.base import LANGUAGE_CHOICES, SETTINGS_DESCRIPTIONS, SETTINGS_NAMES, TableCog
+from cogs.table.base import TableCog
+from cogs.table.options import LANGUAGE_CHOICES, SETTINGS_DESCRIPTIONS, SETTINGS_NAMES
 
 _VARIANTS: Final = [Choice(name=T(f"variant.{v}"), value=v) for v in ALL_FOURS.variants]
 _SCOPES: Final = [

@@ -11,7 +11,8 @@ from discord.app_commands import Choice, Range
 from bot.families.kqj import KQJ
 from bot.translator import T
 from cogs.kqj.render import RENDERER
-from cogs.table.base import LANGUAGE_CHOICES, SETTINGS_DESCRIPTIONS, SETTINGS_NAMES, TableCog
+from cogs.table.base import TableCog
+from cogs.table.options import LANGUAGE_CHOICES, SETTINGS_DESCRIPTIONS, SETTINGS_NAMES
 from engine.kqj.rules import TARGETS
 
 _SCOPES: Final = [

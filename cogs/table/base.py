@@ -12,24 +12,24 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import re
 from collections.abc import AsyncIterator, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import discord
 from discord import app_commands
-from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.i18n import t
 from bot.models import Status
-from bot.service import GameService, Panel, ServiceError, public_language
+from bot.service import GameService, Panel, ServiceError
 from bot.service.model import AnySnapshot, IllegalMoveError
 from bot.translator import T
 from cogs.table import render
-from cogs.table.components import TABLES_COG, BoardButton, StatsButton, answer
+from cogs.table.checks import can_attach, locale_of, missing_permissions
+from cogs.table.components import TABLES_COG, answer
 from cogs.table.hub import TableHub
-from cogs.table.messages import is_on_message, is_page_of, is_panel_of
+from cogs.table.messages import is_on_message, is_panel_of
+from cogs.table.pages import PageHandlers
 from cogs.table.render import TableRenderer
 from cogs.table.words import refusal
 
@@ -38,75 +38,12 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-LANGUAGE_CHOICES: Final = [
-    Choice(name=T("settings.language.auto"), value="auto"),
-    Choice(name=T("settings.language.en"), value="en"),
-    Choice(name=T("settings.language.ja"), value="ja"),
-]
-SETTINGS_DESCRIPTIONS: Final = {
-    "language": T("cmd.settings.language"),
-    "timer": T("cmd.settings.timer"),
-    "nudge": T("cmd.settings.nudge"),
-    "computers": T("cmd.settings.computers"),
-    "pictures": T("cmd.settings.pictures"),
-    "allow_channel": T("cmd.settings.allow_channel"),
-    "forbid_channel": T("cmd.settings.forbid_channel"),
-    "reset": T("cmd.settings.reset"),
-}
-"""The descriptions of the settings every game's ``/… settings`` shares (its own defaults
-are added by each cog)."""
-SETTINGS_NAMES: Final = {
-    "language": T("optname.language"),
-    "timer": T("optname.timer"),
-    "nudge": T("optname.nudge"),
-    "computers": T("optname.computers"),
-    "pictures": T("optname.pictures"),
-    "allow_channel": T("optname.allow_channel"),
-    "forbid_channel": T("optname.forbid_channel"),
-    "reset": T("optname.reset"),
-}
-"""Their localized option names."""
-BOARD_PAGE: Final = 10
-STATS_PAGE: Final = 5
 # Keys a hand panel answers by showing itself again, with the reason on top (so does a card
 # refused for a duty of play, IllegalMoveError).
 PANEL_NOTICES: Final = frozenset({"act.stale", "act.not_your_turn", "act.illegal"})
 
 
-def required_permissions(channel: object) -> tuple[str, ...]:
-    """What the bot needs where a table is played: see the channel, post the table messages,
-    embed them, and reach its own earlier messages there (each hand's table message, the turn
-    nudges), which it edits and deletes. Attach Files (the table's picture) is wanted but not
-    needed: without it the table is told in text alone (``can_attach``)."""
-    send = "send_messages_in_threads" if isinstance(channel, discord.Thread) else "send_messages"
-    return ("view_channel", send, "embed_links", "read_message_history")
-
-
-def can_attach(interaction: discord.Interaction) -> bool:
-    """Whether the bot may attach the table's picture to its messages in this channel."""
-    return bool(interaction.app_permissions.attach_files)
-
-
-def missing_permissions(interaction: discord.Interaction) -> list[str]:
-    perms = interaction.app_permissions
-    return [name for name in required_permissions(interaction.channel) if not getattr(perms, name)]
-
-
-def locale_of(interaction: discord.Interaction) -> str:
-    return interaction.locale.value
-
-
-def _board_of(match: re.Match[str]) -> tuple[str, ...]:
-    """Which board a leaderboard page's button turns."""
-    return (match["fam"], match["pool"], match["scope"])
-
-
-def _player_of(match: re.Match[str]) -> tuple[str, ...]:
-    """Whose statistics a stats page's button turns."""
-    return (match["fam"], match["family"], match["user"])
-
-
-class TableCog(commands.GroupCog):
+class TableCog(PageHandlers, commands.GroupCog):
     """The commands and click handlers every game family shares."""
 
     renderer: ClassVar[TableRenderer[Any, Any, Any, Any]]
@@ -269,10 +206,6 @@ class TableCog(commands.GroupCog):
         embed = render.rules_embed(self.renderer, variant, locale, command)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    async def show_board(self, interaction: discord.Interaction, pool: str, scope: str) -> None:
-        embed, view = await self.board_page(interaction, pool, scope, 0)
-        await interaction.response.send_message(embed=embed, view=view)
-
     # --- commands every family shares --------------------------------------------------------
 
     @app_commands.command(name=T("cmdname.hand"), description=T("cmd.hand"))
@@ -358,51 +291,6 @@ class TableCog(commands.GroupCog):
             locale = locale_of(interaction)
             embed = render.settings_embed(settings, self.renderer, locale)
             await interaction.response.send_message(embed=embed, ephemeral=True)
-
-    # --- pages -------------------------------------------------------------------------------
-
-    async def board_page(
-        self, interaction: discord.Interaction, pool: str, scope: str, page: int
-    ) -> tuple[discord.Embed, discord.ui.View]:
-        guild_id = None if scope == "g" else interaction.guild_id
-        board = await self.service.board(pool, guild_id, page)
-        return render.board_message(
-            board.rows,
-            family=self.renderer.family,
-            pool=pool,
-            scope="g" if board.is_global else "s",
-            page=board.page,
-            pages=board.pages,
-            offset=board.offset,
-            min_games=board.min_games,
-            locale=await self.public_locale(interaction),
-            provisional=board.provisional,
-        )
-
-    async def public_locale(self, interaction: discord.Interaction) -> str:
-        """The language of a public message in this server (its setting, else Japanese for a
-        Japanese server, else English) — not the clicking user's."""
-        if interaction.guild_id is None:
-            return locale_of(interaction)
-        settings = await self.service.server_settings(interaction.guild_id)
-        guild_locale = interaction.guild_locale.value if interaction.guild_locale else None
-        return public_language(settings, guild_locale)
-
-    async def stats_page(
-        self, interaction: discord.Interaction, user_id: int, page: int
-    ) -> tuple[discord.Embed, discord.ui.View]:
-        fam = self.renderer.family
-        found = await self.service.player(fam.name, user_id, interaction.guild_id, page)
-        return render.stats_message(
-            user_id=user_id,
-            family=fam,
-            boards=[(b.pool, b.scope, b.row, b.rank) for b in found.boards],
-            matches=found.matches,
-            page=found.page,
-            pages=found.pages,
-            min_games=found.min_games,
-            locale=locale_of(interaction),
-        )
 
     # --- buttons (called by cogs.table.components) -------------------------------------------
 
@@ -521,25 +409,3 @@ class TableCog(commands.GroupCog):
         await self.send_panel(
             interaction, panel, edit=True, notice=notice, draft=None if stale else draft
         )
-
-    async def on_board(
-        self, interaction: discord.Interaction, pool: str, scope: str, page: int
-    ) -> None:
-        if pool not in self.renderer.family.pools:
-            raise ServiceError("board.unknown_family")
-        embed, view = await self.board_page(interaction, pool, scope, page)
-        if is_page_of(interaction, BoardButton, _board_of, private=False):
-            await interaction.response.edit_message(embed=embed, view=view)
-        else:  # not a page of this board: a fresh page, for the clicker alone
-            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
-
-    async def on_stats(
-        self, interaction: discord.Interaction, family: str, user_id: int, page: int
-    ) -> None:
-        if family != self.renderer.family.name:
-            raise ServiceError("board.unknown_family")
-        embed, view = await self.stats_page(interaction, user_id, page)
-        if is_page_of(interaction, StatsButton, _player_of, private=True):
-            await interaction.response.edit_message(embed=embed, view=view)
-        else:  # not a page of these stats: a fresh page, for the clicker alone
-            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)

@@ -1,0 +1,39 @@
+"""The options of ``/… settings`` that every game shares: each family's cog adds its own
+table defaults beside them."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from discord.app_commands import Choice
+
+from bot.translator import T
+
+LANGUAGE_CHOICES: Final = [
+    Choice(name=T("settings.language.auto"), value="auto"),
+    Choice(name=T("settings.language.en"), value="en"),
+    Choice(name=T("settings.language.ja"), value="ja"),
+]
+SETTINGS_DESCRIPTIONS: Final = {
+    "language": T("cmd.settings.language"),
+    "timer": T("cmd.settings.timer"),
+    "nudge": T("cmd.settings.nudge"),
+    "computers": T("cmd.settings.computers"),
+    "pictures": T("cmd.settings.pictures"),
+    "allow_channel": T("cmd.settings.allow_channel"),
+    "forbid_channel": T("cmd.settings.forbid_channel"),
+    "reset": T("cmd.settings.reset"),
+}
+"""The descriptions of the settings every game's ``/… settings`` shares (its own defaults
+are added by each cog)."""
+SETTINGS_NAMES: Final = {
+    "language": T("optname.language"),
+    "timer": T("optname.timer"),
+    "nudge": T("optname.nudge"),
+    "computers": T("optname.computers"),
+    "pictures": T("optname.pictures"),
+    "allow_channel": T("optname.allow_channel"),
+    "forbid_channel": T("optname.forbid_channel"),
+    "reset": T("optname.reset"),
+}
+"""Their localized option names."""
