@@ -34,8 +34,9 @@ from engine.records.model import (
     Rules,
     Trick,
 )
+from engine.records.reading import read
 from engine.records.replay import State, check, from_log, replay
-from engine.records.text import FORMAT, read, write
+from engine.records.text import FORMAT, write
 
 __all__ = [
     "FORMAT",

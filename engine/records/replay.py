@@ -51,6 +51,7 @@ from engine.records.model import (
     Trick,
     add_awards,
 )
+from engine.records.reading import parse
 from engine.records.text import (
     Key,
     Lines,
@@ -60,7 +61,6 @@ from engine.records.text import (
     contract_text,
     encode,
     numbers_text,
-    parse,
     teams_text,
 )
 
