@@ -24,7 +24,10 @@ import struct
 import sys
 import threading
 import time
+from collections.abc import Sequence
 from typing import Any, BinaryIO, Final
+
+from bot.games import Game, register
 
 LOG_FORMAT: Final = "%(asctime)s %(levelname)-8s %(name)s: %(message)s"
 """How the bot and its workers write their log lines (to standard error)."""
@@ -79,8 +82,15 @@ def _failure(error: BaseException) -> BaseException:
     return error
 
 
-def main(parent: int, niceness: int, preload: tuple[str, ...], log_level: int) -> None:
-    """Serve the bot until it closes the pipe (or ends)."""
+def main(
+    parent: int,
+    niceness: int,
+    preload: tuple[str, ...],
+    log_level: int,
+    added_games: Sequence[Sequence[str]] = (),
+) -> None:
+    """Serve the bot until it closes the pipe (or ends). ``added_games`` are the games the
+    bot registered beyond the project's own (name, engine, family, cog), known here too."""
     _die_with(parent)
     logging.basicConfig(level=log_level, format=LOG_FORMAT, stream=sys.stderr)
     # Ctrl-C reaches the whole process group: the bot stops its workers itself.
@@ -93,6 +103,8 @@ def main(parent: int, niceness: int, preload: tuple[str, ...], log_level: int) -
     os.dup2(2, 1)
     devnull = os.open(os.devnull, os.O_RDONLY)
     os.dup2(devnull, 0)
+    for name, engine, family, cog in added_games:
+        register(Game(name, engine, family, cog))
     for module in preload:  # the imports happen before "ready", not in the first task's time
         __import__(module)
     protocol_out.write(frame(("ready", None)))

@@ -43,6 +43,7 @@ import time
 from collections.abc import Callable
 from typing import Any, Final, TypeVar, cast
 
+from bot.games import GAMES, games
 from bot.worker import HEADER, frame
 
 T = TypeVar("T")
@@ -295,7 +296,9 @@ class _Lane:
     async def _spawn(self) -> _Process:
         """A new worker, once it has imported what it needs and said so."""
         level = logging.getLogger().getEffectiveLevel()
-        settings = json.dumps([os.getpid(), self.niceness, list(PRELOAD), level])
+        # Games registered at run time (bot.games.register) are registered in the worker too.
+        added = [[g.name, g.engine, g.family, g.cog] for g in games() if g not in GAMES]
+        settings = json.dumps([os.getpid(), self.niceness, list(PRELOAD), level, added])
         environment = {**os.environ, "ALLFOURS_WORKER_PATH": json.dumps(sys.path)}
         try:
             process = await asyncio.create_subprocess_exec(
