@@ -4,6 +4,8 @@
         --games 400 [--target N] [--players N] [--partnerships] [--jobs 2] [--seed S]
     python benchmarks/arena.py --family kqj --mode 3v3|2v2v2|random [--auction] --a normal \\
         --b easy --games 400 --target 500
+    python benchmarks/arena.py --family allfours --a hard --b hard --b-engine ../frozen-c6fda7c \\
+        --games 400 --simulations 600 --seconds 0.25
 
 **Duplicate games.** Every deal (a game seed: ``new_game(rules, seed)`` shuffles each deal
 from the seed and the deal number only) is played once per *seating*, and the seatings give
@@ -34,6 +36,24 @@ level's ``choose`` / ``interrupt`` call alone, not the engine's ``observe``) as 
 max per level; with ``--habits`` some counts of telling habits. ``--jobs`` spreads deals over
 processes (the engine is pure, results do not depend on it; timings do, on a busy machine).
 
+**Against another checkout** (``--a-engine PATH`` / ``--b-engine PATH``): that level is played
+by the engine of the checkout at ``PATH`` — another commit of this project, such as a frozen
+copy of an earlier ``hard`` — in a worker process of its own (``engine_worker.py``: the two
+engines never share a process), which rebuilds each state from its JSON and answers with the
+action's code. To make one from a commit, with its own compiled build::
+
+    mkdir ../frozen-c6fda7c && git archive c6fda7c | tar -x -C ../frozen-c6fda7c
+    echo c6fda7c > ../frozen-c6fda7c/COMMIT
+    (cd ../frozen-c6fda7c && python scripts/compile_engine.py)
+
+Its decision times are measured inside the worker, around the level's call alone, like the
+others; the level is reported as ``hard@<commit>``. The worker only needs the engine of that
+checkout (and this Python), so it works on any machine given the path.
+
+**Margins.** Besides games won, the points a level's sides score per hand minus the other
+level's, averaged over the seatings of each deal, with a 95% interval over deals (a finer
+measure than games won for the same games).
+
 **The search budget** of level ``hard``: ``--simulations N`` play-outs per decision (default:
 the level's own, ``engine.search.DEFAULT_SIMULATIONS``), so results are reproducible; for
 decision times as the bot sees them add ``--seconds S`` (a time limit read from
@@ -43,7 +63,9 @@ decision times as the bot sees them add ``--seconds S`` (a time limit read from
 from __future__ import annotations
 
 import argparse
+import atexit
 import itertools
+import json
 import math
 import multiprocessing
 import random
@@ -79,6 +101,8 @@ class Setup:
     seed: int
     habits: bool
     budget: Budget | None = None
+    engines: tuple[str | None, str | None] = (None, None)
+    """For each level, the checkout whose engine plays it (``None``: this one)."""
 
 
 @dataclass
@@ -91,9 +115,12 @@ class Tally:
     side_hands: list[int] = field(default_factory=lambda: [0, 0])
     times: list[list[float]] = field(default_factory=lambda: [[], []])
     habits: list[Counter[str]] = field(default_factory=lambda: [Counter(), Counter()])
+    margins: list[float] = field(default_factory=list)
+    """For each deal, A's points per hand minus B's, averaged over its seatings."""
 
     def add(self, other: Tally) -> None:
         self.games += other.games
+        self.margins.extend(other.margins)
         for i in (0, 1):
             self.wins[i] += other.wins[i]
             self.points[i] += other.points[i]
@@ -127,16 +154,90 @@ def wilson(wins: float, games: int) -> tuple[float, float]:
 # --- one game -----------------------------------------------------------------------------------
 
 
-def _timed(tally: Tally, who: int, decide: Any, *args: Any) -> Any:
-    start = time.perf_counter()
-    result = decide(*args)
-    tally.times[who].append(time.perf_counter() - start)
-    return result
+class EngineWorker:
+    """A level played by another checkout's engine, in a process of its own
+    (``engine_worker.py``), asked one decision at a time."""
+
+    def __init__(self, root: str) -> None:
+        script = Path(__file__).resolve().parent / "engine_worker.py"
+        self.process = subprocess.Popen(
+            [sys.executable, str(script), root],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+        )
+        hello = json.loads(self._read())
+        self.commit: str = hello["commit"]
+        self.compiled: int = len(hello["compiled"])
+        atexit.register(self.close)
+
+    def _read(self) -> str:
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        if not line:
+            raise RuntimeError("the engine worker stopped (see its error above)")
+        return line
+
+    def ask(self, request: dict[str, Any]) -> tuple[str | None, float]:
+        """The action code the worker's level chooses, and the seconds it took."""
+        assert self.process.stdin is not None
+        self.process.stdin.write(json.dumps(request) + "\n")
+        answer = json.loads(self._read())
+        return answer["action"], answer["seconds"]
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            assert self.process.stdin is not None
+            self.process.stdin.close()
+            self.process.wait()
+
+
+_WORKERS: dict[str, EngineWorker] = {}
+
+
+def engine_worker(root: str) -> EngineWorker:
+    """The worker for ``root`` in this process, started on first use."""
+    worker = _WORKERS.get(root)
+    if worker is None:
+        worker = _WORKERS[root] = EngineWorker(root)
+    return worker
+
+
+def _decide(
+    setup: Setup, tally: Tally, who: int, call: str, state: Any, seat: int, legal: Any, rng: Any
+) -> Any:
+    """The decision of level ``who`` for ``seat`` (``call``: ``choose`` or ``interrupt``), by
+    this engine or by the checkout that plays that level; its time goes to the tally."""
+    family = allfours if setup.family == "allfours" else kqj
+    level = (setup.a, setup.b)[who]
+    root = setup.engines[who]
+    if root is None:
+        players: Any = allfours_players if setup.family == "allfours" else kqj_players
+        decide = players.interrupt if call == "interrupt" else players.choose
+        view = family.observe(state, seat)
+        start = time.perf_counter()
+        action = decide(level, view, legal, rng, setup.budget)
+        tally.times[who].append(time.perf_counter() - start)
+        return action
+    budget = setup.budget
+    request = {
+        "family": setup.family,
+        "call": call,
+        "level": level,
+        "state": family.dump(state),
+        "seat": seat,
+        "seed": rng.getrandbits(64),
+        "simulations": budget.simulations if budget is not None else None,
+        "seconds": budget.seconds if budget is not None else None,
+    }
+    code, seconds = engine_worker(root).ask(request)
+    tally.times[who].append(seconds)
+    return family.decode_action(code) if code is not None else None
 
 
 def _play_allfours(setup: Setup, seed: int, levels: tuple[int, ...], tally: Tally) -> None:
     rules = setup.rules
-    names = (setup.a, setup.b)
     state = allfours.new_game(rules, seed)
     rngs = [random.Random(f"arena:{seed}:{levels}:{seat}") for seat in range(rules.players)]
     trick: list[tuple[int, Any]] = []
@@ -145,10 +246,7 @@ def _play_allfours(setup: Setup, seed: int, levels: tuple[int, ...], tally: Tall
         assert seat is not None
         who = levels[state.side_of(seat)]
         legal = allfours.legal_actions(state, seat)
-        view = allfours.observe(state, seat)
-        action = _timed(
-            tally, who, allfours_players.choose, names[who], view, legal, rngs[seat], setup.budget
-        )
+        action = _decide(setup, tally, who, "choose", state, seat, legal, rngs[seat])
         transition = allfours.apply(state, seat, action)
         if setup.habits:
             _allfours_habits(state, seat, action, transition.events, levels, tally, trick)
@@ -202,7 +300,6 @@ def _allfours_habits(
 
 def _play_kqj(setup: Setup, seed: int, levels: tuple[int, ...], tally: Tally) -> None:
     rules = setup.rules
-    names = (setup.a, setup.b)
     state = kqj.new_game(rules, seed)
     rngs = [random.Random(f"arena:{seed}:{levels}:{seat}") for seat in range(6)]
 
@@ -221,17 +318,7 @@ def _play_kqj(setup: Setup, seed: int, levels: tuple[int, ...], tally: Tally) ->
                 if not legal:
                     continue
                 who = level_of(seat)
-                view = kqj.observe(state, seat)
-                action = _timed(
-                    tally,
-                    who,
-                    kqj_players.interrupt,
-                    names[who],
-                    view,
-                    legal,
-                    rngs[seat],
-                    setup.budget,
-                )
+                action = _decide(setup, tally, who, "interrupt", state, seat, legal, rngs[seat])
                 if action is not None:
                     state = kqj.apply(state, seat, action).state
                     interrupted = True
@@ -240,10 +327,7 @@ def _play_kqj(setup: Setup, seed: int, levels: tuple[int, ...], tally: Tally) ->
             continue
         who = level_of(to_act)
         legal = kqj.legal_actions(state, to_act)
-        view = kqj.observe(state, to_act)
-        action = _timed(
-            tally, who, kqj_players.choose, names[who], view, legal, rngs[to_act], setup.budget
-        )
+        action = _decide(setup, tally, who, "choose", state, to_act, legal, rngs[to_act])
         if setup.habits:
             _kqj_habits(state, to_act, action, who, tally)
         state = kqj.apply(state, to_act, action).state
@@ -266,9 +350,16 @@ def play_deal(setup: Setup, deal: int) -> Tally:
     tally = Tally()
     seed = setup.seed + deal
     play = _play_allfours if setup.family == "allfours" else _play_kqj
+    margins = []
     for levels in seatings(setup.family, setup.rules):
+        points, hands = tally.points[:], tally.side_hands[:]
         play(setup, seed, levels, tally)
         tally.games += 1
+        per_hand = [
+            (tally.points[i] - points[i]) / max(tally.side_hands[i] - hands[i], 1) for i in (0, 1)
+        ]
+        margins.append(per_hand[0] - per_hand[1])
+    tally.margins.append(sum(margins) / len(margins))
     return tally
 
 
@@ -316,6 +407,13 @@ def _commit() -> str:
     return f"{head}{' (with uncommitted changes)' if dirty else ''}" if head else "unknown"
 
 
+def _engine_build() -> str:
+    import engine
+
+    compiled = len(engine.compiled_modules())
+    return f"{compiled} modules compiled" if compiled else "pure Python"
+
+
 def _percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     if not ordered:
@@ -340,8 +438,18 @@ def report(setup: Setup, tally: Tally, deals: int, per_deal: int, argv: Sequence
     budget = setup.budget or Budget()
     limit = f", at most {budget.seconds * 1000:.0f} ms" if budget.seconds is not None else ""
     print(f"search budget (hard): {budget.simulations} play-outs per decision{limit}")
+    print(f"engine: {_engine_build()}")
+    names = [setup.a, setup.b]
+    for i, root in enumerate(setup.engines):
+        if root is not None:
+            worker = engine_worker(root)
+            names[i] = f"{names[i]}@{worker.commit}"
+            print(
+                f"  {'AB'[i]} {names[i]} played by the engine at {root} ({worker.compiled} "
+                "modules compiled)"
+            )
     unit = "hand" if setup.family == "allfours" else "round"
-    for i, name in enumerate((setup.a, setup.b)):
+    for i, name in enumerate(names):
         low, high = wilson(tally.wins[i], tally.games)
         share = tally.wins[i] / tally.games if tally.games else 0.0
         per_hand = tally.points[i] / tally.side_hands[i] if tally.side_hands[i] else 0.0
@@ -350,7 +458,16 @@ def report(setup: Setup, tally: Tally, deals: int, per_deal: int, argv: Sequence
             f"{100 * share:5.1f}%  95% CI [{100 * low:5.1f}%, {100 * high:5.1f}%]  "
             f"points per {unit} per side {per_hand:6.2f}"
         )
-    for i, name in enumerate((setup.a, setup.b)):
+    margins = tally.margins
+    if margins:
+        mean = statistics.fmean(margins)
+        error = statistics.stdev(margins) / math.sqrt(len(margins)) if len(margins) > 1 else 0.0
+        print(
+            f"  margin A - B, points per {unit} per side: {mean:+.3f}  "
+            f"95% CI [{mean - Z95 * error:+.3f}, {mean + Z95 * error:+.3f}] "
+            f"over {len(margins)} deals"
+        )
+    for i, name in enumerate(names):
         times = tally.times[i]
         print(
             f"  {'AB'[i]} {name:<8} decision time ms: p50 {1000 * statistics.median(times):7.3f}  "
@@ -358,7 +475,7 @@ def report(setup: Setup, tally: Tally, deals: int, per_deal: int, argv: Sequence
             f"({len(times)} decisions)"
         )
     if setup.habits:
-        for i, name in enumerate((setup.a, setup.b)):
+        for i, name in enumerate(names):
             counts = ", ".join(f"{k} {v}" for k, v in sorted(tally.habits[i].items()))
             print(f"  {'AB'[i]} {name:<8} habits: {counts}")
 
@@ -380,6 +497,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--habits", action="store_true", help="count telling habits")
     parser.add_argument(
+        "--a-engine", metavar="PATH", help="play level A with the engine of the checkout at PATH"
+    )
+    parser.add_argument(
+        "--b-engine", metavar="PATH", help="play level B with the engine of the checkout at PATH"
+    )
+    parser.add_argument(
         "--simulations", type=int, help="hard: play-outs per decision (default: the level's)"
     )
     parser.add_argument(
@@ -390,9 +513,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     args = parser.parse_args(argv)
     levels = allfours_players.LEVELS if args.family == "allfours" else kqj_players.LEVELS
-    for level in (args.a, args.b):
-        if level not in levels:
+    for level, root in ((args.a, args.a_engine), (args.b, args.b_engine)):
+        if root is None and level not in levels:
             parser.error(f"unknown level {level!r}; {args.family} has {', '.join(levels)}")
+        if root is not None and not (Path(root) / "engine" / "__init__.py").exists():
+            parser.error(f"{root} is not a checkout of this project (no engine/ there)")
+    engines = (
+        str(Path(args.a_engine).resolve()) if args.a_engine else None,
+        str(Path(args.b_engine).resolve()) if args.b_engine else None,
+    )
     budget = None
     if args.simulations is not None or args.seconds is not None:
         budget = Budget(
@@ -400,7 +529,9 @@ def main(argv: Sequence[str] | None = None) -> None:
             seconds=args.seconds,
             clock=time.perf_counter if args.seconds else None,
         )
-    setup = Setup(args.family, _ruleset(args), args.a, args.b, args.seed, args.habits, budget)
+    setup = Setup(
+        args.family, _ruleset(args), args.a, args.b, args.seed, args.habits, budget, engines
+    )
     per_deal = len(seatings(setup.family, setup.rules))
     deals = max(1, -(-args.games // per_deal))
     tally = Tally()
