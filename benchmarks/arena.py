@@ -84,7 +84,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import allfours, kqj
 from engine.allfours import players as allfours_players
+from engine.allfours.players import hard as allfours_hard
 from engine.kqj import players as kqj_players
+from engine.kqj.players import hard as kqj_hard
 from engine.search import Budget
 
 Z95 = 1.959963984540054
@@ -103,6 +105,10 @@ class Setup:
     budget: Budget | None = None
     engines: tuple[str | None, str | None] = (None, None)
     """For each level, the checkout whose engine plays it (``None``: this one)."""
+    playouts: str | None = None
+    """This checkout's ``hard`` play-out policy (``None``: the level's own)."""
+    inference: bool | None = None
+    """Whether this checkout's ``hard`` weighs its worlds by inference (``None``: its own)."""
 
 
 @dataclass
@@ -347,6 +353,7 @@ def _kqj_habits(state: kqj.GameState, seat: int, action: Any, who: int, tally: T
 
 def play_deal(setup: Setup, deal: int) -> Tally:
     """Every seating of one deal."""
+    _configure(setup)
     tally = Tally()
     seed = setup.seed + deal
     play = _play_allfours if setup.family == "allfours" else _play_kqj
@@ -361,6 +368,15 @@ def play_deal(setup: Setup, deal: int) -> Tally:
         margins.append(per_hand[0] - per_hand[1])
     tally.margins.append(sum(margins) / len(margins))
     return tally
+
+
+def _configure(setup: Setup) -> None:
+    """Set this checkout's ``hard`` as ``--playouts`` / ``--inference`` ask (in every
+    process that plays deals)."""
+    if setup.playouts is not None:
+        allfours_hard.PLAYOUTS = kqj_hard.PLAYOUTS = setup.playouts
+    if setup.inference is not None:
+        allfours_hard.INFERENCE = kqj_hard.INFERENCE = setup.inference
 
 
 def _play_deal_star(job: tuple[Setup, int]) -> Tally:
@@ -435,9 +451,13 @@ def report(setup: Setup, tally: Tally, deals: int, per_deal: int, argv: Sequence
         f"{what}, target {rules.target}: {setup.a} (A) vs {setup.b} (B), {tally.games} games "
         f"({deals} deals x {per_deal} seatings), seeds {setup.seed}..{setup.seed + deals - 1}"
     )
+    hard: Any = allfours_hard if setup.family == "allfours" else kqj_hard
     budget = setup.budget or Budget()
     limit = f", at most {budget.seconds * 1000:.0f} ms" if budget.seconds is not None else ""
-    print(f"search budget (hard): {budget.simulations} play-outs per decision{limit}")
+    print(
+        f"search budget (hard): {budget.simulations} play-outs per decision{limit}; "
+        f"play-outs: {hard.PLAYOUTS}; inference: {'on' if hard.INFERENCE else 'off'}"
+    )
     print(f"engine: {_engine_build()}")
     names = [setup.a, setup.b]
     for i, root in enumerate(setup.engines):
@@ -497,6 +517,18 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--habits", action="store_true", help="count telling habits")
     parser.add_argument(
+        "--playouts",
+        choices=("guided", "random", "normal"),
+        help="hard: how this checkout's play-outs play the tricks (default: the level's own, "
+        "players.hard.PLAYOUTS)",
+    )
+    parser.add_argument(
+        "--inference",
+        choices=("on", "off"),
+        help="hard: whether this checkout's search weighs its worlds by inference (default: "
+        "the level's own, players.hard.INFERENCE)",
+    )
+    parser.add_argument(
         "--a-engine", metavar="PATH", help="play level A with the engine of the checkout at PATH"
     )
     parser.add_argument(
@@ -530,8 +562,18 @@ def main(argv: Sequence[str] | None = None) -> None:
             clock=time.perf_counter if args.seconds else None,
         )
     setup = Setup(
-        args.family, _ruleset(args), args.a, args.b, args.seed, args.habits, budget, engines
+        args.family,
+        _ruleset(args),
+        args.a,
+        args.b,
+        args.seed,
+        args.habits,
+        budget,
+        engines,
+        args.playouts,
+        None if args.inference is None else args.inference == "on",
     )
+    _configure(setup)
     per_deal = len(seatings(setup.family, setup.rules))
     deals = max(1, -(-args.games // per_deal))
     tally = Tally()

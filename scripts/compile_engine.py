@@ -42,6 +42,8 @@ MODULES = (
     "engine/allfours/legality.py",
     "engine/allfours/game.py",
     "engine/allfours/inference.py",
+    "engine/allfours/opponents.py",
+    "engine/allfours/rollout.py",
     "engine/allfours/simulate.py",
     "engine/kqj/deck.py",
     "engine/kqj/state.py",
@@ -52,6 +54,8 @@ MODULES = (
     "engine/kqj/legality.py",
     "engine/kqj/game.py",
     "engine/kqj/inference.py",
+    "engine/kqj/opponents.py",
+    "engine/kqj/rollout.py",
     "engine/kqj/simulate.py",
 )
 """The compiled modules: the rule steps, the state, the legality checks and the simulation

@@ -40,13 +40,14 @@ from collections.abc import Callable, Sequence
 from random import Random
 from typing import Final
 
-from engine.allfours import simulate
+from engine.allfours import rollout, simulate
 from engine.allfours.actions import Action, GameOver, HandEnded, Play, PointsAwarded
 from engine.allfours.game import apply, legal_actions, observe, trick_winner_offset
+from engine.allfours.play import legal_play_mask
 from engine.allfours.players import easy, normal
 from engine.allfours.players.easy import GAME_VALUE
 from engine.allfours.state import GameState, Phase, PlayerView
-from engine.cards import Card
+from engine.cards import Card, card_at
 from engine.search import (
     Budget,
     Hint,
@@ -56,6 +57,19 @@ from engine.search import (
     race_chances,
     search,
 )
+
+PLAYOUTS = "guided"
+"""How the play-outs play the tricks after the decision searched: ``"guided"`` (every card by
+``rollout``'s light policy, ``simulate.guided_playout``), ``"random"`` (the rest of the current
+trick by ``_sensible_card``, then random legal cards: ``simulate.playout``) or ``"normal"``
+(every card by level ``normal``). Chosen by measurement (``benchmarks/arena.py --playouts``,
+which sets it for the level it tests); the engine itself never changes it."""
+
+INFERENCE = True
+"""Whether the worlds are weighed by what the players said and discarded
+(``simulate.sample_likely``, the opponent model of ``opponents``) or dealt uniformly
+(``simulate.sample``). Measured with ``benchmarks/arena.py --inference``, which sets it for
+the level it tests."""
 
 POINT_UNIT: Final = 1.5
 """Points that move together in the race to the target (most awards are one point; a hang
@@ -138,7 +152,7 @@ def hint(
         seconds=budget.seconds / 2 if budget.seconds is not None else None,
         clock=budget.clock,
     )
-    explained = search(pair, _world_sampler(view), _evaluator(view, recorded=True), rng, half)
+    explained = search(pair, world_sampler(view), _evaluator(view, recorded=True), rng, half)
     feature = deciding_feature(
         explained.stats_of(pair[0]), explained.stats_of(pair[1]), REASON_WEIGHTS, REASON_THRESHOLD
     )
@@ -154,7 +168,7 @@ def _search(
     if view.seat is None:
         raise ValueError("a spectator's view has no seat to choose for")
     options = list(legal)
-    sample_world = _world_sampler(view)
+    sample_world = world_sampler(view)
     evaluate = _evaluator(view, recorded=False)
     if len(options) == 1:
         return search(options, sample_world, evaluate, rng, budget or Budget())
@@ -164,9 +178,13 @@ def _search(
     return search(options, sample_world, evaluate, rng, budget or Budget(), preferred)
 
 
-def _world_sampler(view: PlayerView) -> Callable[[Random], GameState]:
+def world_sampler(view: PlayerView) -> Callable[[Random], GameState]:
+    """How the search deals its worlds for ``view``: ``simulate.sample_likely`` (inference)
+    or, with ``INFERENCE`` off, ``simulate.sample`` (uniform)."""
+    sample = simulate.sample_likely if INFERENCE else simulate.sample
+
     def sample_world(rng: Random) -> GameState:
-        return simulate.sample(view, rng)
+        return sample(view, rng)
 
     return sample_world
 
@@ -219,6 +237,12 @@ def _play_out(
         ended = _ended(transition.events)
         if ended is not None:
             return state, ended
+    if PLAYOUTS == "guided":
+        if not recorded:
+            return simulate.guided_playout(state, rng), ()
+        return _play_out_by(state, rng, _guided_card)
+    if PLAYOUTS == "normal":
+        return _play_out_by(state, rng, _normal_card)
     # The rest of the current trick is played sensibly (a random player would rarely trump a
     # ten away or take a trick worth taking), the rest of the hand at random: the simulation
     # path's own play-out.
@@ -243,6 +267,32 @@ def _play_out(
         ended = _ended(transition.events)
         if ended is not None:
             return state, ended
+
+
+def _play_out_by(
+    state: GameState, rng: Random, policy: Callable[[GameState, int, Random], Action]
+) -> tuple[GameState, tuple[PointsAwarded, ...]]:
+    """Play the tricks out through ``apply``, every card chosen by ``policy``."""
+    while True:
+        actor = state.to_act
+        assert actor is not None
+        transition = apply(state, actor, policy(state, actor, rng))
+        state = transition.state
+        ended = _ended(transition.events)
+        if ended is not None:
+            return state, ended
+
+
+def _guided_card(state: GameState, seat: int, rng: Random) -> Action:
+    legal = legal_play_mask(state, seat)
+    if legal & (legal - 1) == 0 or rng.random() < rollout.EXPLORE:
+        options = legal_actions(state, seat)
+        return options[int(rng.random() * len(options))]
+    return Play(card_at(rollout.choose_card(state, seat, legal)))
+
+
+def _normal_card(state: GameState, seat: int, rng: Random) -> Action:
+    return normal.choose_action(observe(state, seat), legal_actions(state, seat), rng)
 
 
 def _sensible_card(state: GameState, seat: int, legal: Sequence[Action]) -> Action:

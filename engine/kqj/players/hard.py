@@ -37,7 +37,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from random import Random
 from typing import Final
 
@@ -71,6 +71,18 @@ from engine.search import (
     race_chances,
     search,
 )
+
+PLAYOUTS = "guided"
+"""How the play-outs play the tricks after the decision searched: ``"guided"`` (every card by
+``rollout``'s light policy, ``simulate.guided_playout``), ``"random"`` (the rest of the current
+trick by ``_sensible_card``, then random legal cards: ``simulate.playout``) or ``"normal"``
+(every card by level ``normal``). Chosen by measurement (``benchmarks/arena.py --playouts``,
+which sets it for the level it tests); the engine itself never changes it."""
+
+INFERENCE = True
+"""Whether the worlds are weighed by what the contract said (``simulate.sample_likely``, the
+opponent model of ``opponents``) or dealt uniformly (``simulate.sample``). Measured with
+``benchmarks/arena.py --inference``, which sets it for the level it tests."""
 
 VP_UNIT: Final = 150.0
 """Victory points that move together in the race to the target (a decided round pays its
@@ -218,8 +230,10 @@ def _search(
     # random play-outs cannot tell apart, its card counting can.
     preferred = options.index(usual) if usual in options else None
 
+    deal = world_sampler(view)
+
     def sample_world(world_rng: Random) -> _World:
-        return _World(simulate.sample(view, world_rng))
+        return _World(deal(world_rng))
 
     def evaluate(world: _World, option: Action | None, play_rng: Random) -> Outcome:
         if option is None:
@@ -237,6 +251,17 @@ def _search(
     return search(
         list(options), sample_world, evaluate, rng, budget or Budget(), preferred, prefer_z
     )
+
+
+def world_sampler(view: PlayerView) -> Callable[[Random], GameState]:
+    """How the search deals its worlds for ``view``: ``simulate.sample_likely`` (inference)
+    or, with ``INFERENCE`` off, ``simulate.sample`` (uniform)."""
+    sample = simulate.sample_likely if INFERENCE else simulate.sample
+
+    def deal(rng: Random) -> GameState:
+        return sample(view, rng)
+
+    return deal
 
 
 CONTRACT_PREFER_Z: Final = 2.0
@@ -290,6 +315,17 @@ def _play_out(state: GameState, world: _World, rng: Random) -> GameState:
         state = transition.state
         if _ended(transition.events):
             return state
+    if PLAYOUTS == "guided":
+        return simulate.guided_playout(state, rng)
+    if PLAYOUTS == "normal":
+        while state.phase is Phase.PLAY:
+            actor = state.to_act
+            assert actor is not None
+            legal = legal_actions(state, actor)
+            state = apply(
+                state, actor, normal.choose_action(observe(state, actor), legal, rng)
+            ).state
+        return state
     # The rest of the current trick is played sensibly: a random player would rarely take
     # a trick worth taking or keep its points out of an opponent's reach.
     trick = state.tricks_played

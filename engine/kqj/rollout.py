@@ -1,0 +1,206 @@
+"""A light, sensible card-play policy for KQJ play-outs: what the search plays after its own
+decision, in a world where every hand is known (a determinized deal).
+
+Random tricks judge a contract badly: nobody cashes an ace, loads a partner's trick or keeps
+a nine of trumps for a trick worth it, so a strong hand looks little better than a weak one
+(issue 21). This policy plays like a plain club player, reading the hands of the world (the
+play-out is perfect information anyway) through the engine's own rules
+(``play.legal_play_mask``, ``deck.BEATERS``, ``deck.POINTS``):
+
+- **leading**: the card worth most points among those no opponent can beat (§5.4: an opponent
+  holding the suit led must follow it, one void in it may trump), so masters are cashed and
+  trumps drawn by the stronger side; otherwise the cheapest card (``_cheapest``: the fewest
+  points, a small plain card before a small trump);
+- **following**: when a partner holds the trick and no opponent still to play can take it,
+  load it with the plain card worth most points; otherwise win it with a card no opponent
+  still to play can beat when it carries points or the seat plays last — a plain card worth
+  most points first, else the trump worth least; otherwise throw the cheapest card.
+
+With probability ``explore`` a seat plays a uniformly random legal card instead. The policy
+changes the state in place through ``play.step_play`` (the one implementation of trick play)
+and returns when the eighth trick is over; ``simulate.guided_playout`` wraps it and makes the
+count.
+
+>>> import random
+>>> from engine import kqj
+>>> from engine.kqj import simulate
+>>> state = kqj.new_game(kqj.preset("kqj"), seed=6)
+>>> state = kqj.apply(state, state.to_act, kqj.Take()).state
+>>> end = simulate.guided_playout(state, random.Random(3))
+>>> end.tricks_played, sum(end.last_round.card_points)
+(8, 236)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from engine.kqj.deck import (
+    ALL_TRUMP,
+    BEATERS,
+    NO_TRUMP,
+    PLAIN_STRENGTH,
+    PLAYERS,
+    POINTS,
+    SUIT_CARDS,
+    TRUMP_STRENGTH,
+)
+from engine.kqj.play import legal_play_mask, step_play
+from engine.kqj.state import GameState
+
+EXPLORE: Final = 0.1
+"""The share of cards played at random in a guided play-out (measured with
+``benchmarks/arena.py``: see ``simulate.guided_playout``)."""
+
+
+TRUMP_KEPT: Final = 8
+"""Points a trump is worth kept, when choosing a card to throw."""
+
+
+def trump_mask(contract: int) -> int:
+    """The trumps of ``contract``: a suit, every card (all-trump) or none (no-trump).
+
+    >>> trump_mask(5), trump_mask(1) == SUIT_CARDS[1]
+    (0, True)
+    """
+    if contract == ALL_TRUMP:
+        return SUIT_CARDS[0] | SUIT_CARDS[1] | SUIT_CARDS[2] | SUIT_CARDS[3]
+    if contract == NO_TRUMP:
+        return 0
+    return SUIT_CARDS[contract]
+
+
+def play_out_tricks_guided(st: GameState, random: Callable[[], float], explore: float) -> None:
+    """Play the rest of the round's tricks by the policy of the module docstring; the state
+    must be in trick play."""
+    contract = st.contract
+    trumps = trump_mask(contract)
+    over = False
+    while not over:
+        seat = st.to_act_
+        assert seat is not None
+        legal = legal_play_mask(st, seat)
+        if legal & (legal - 1) == 0:
+            card = legal.bit_length() - 1
+        elif random() < explore:
+            card = _random_card(legal, random)
+        else:
+            card = choose_card(st, seat, legal, trumps)
+        over = step_play(st, seat, card, None)
+
+
+def _random_card(legal: int, random: Callable[[], float]) -> int:
+    skip = random() * legal.bit_count()
+    mask = legal
+    while skip >= 1:
+        mask &= mask - 1
+        skip -= 1
+    return (mask & -mask).bit_length() - 1
+
+
+def _strength(card: int, trumps: int) -> int:
+    if trumps >> card & 1:
+        return 16 + TRUMP_STRENGTH[card & 15]
+    return PLAIN_STRENGTH[card & 15]
+
+
+def _cheapest(cards: int, trumps: int, points: tuple[int, ...]) -> int:
+    """The card to throw: the fewest points, a trump counting ``TRUMP_KEPT`` more (a small
+    plain card goes before a small trump), then the weakest."""
+    best = -1
+    best_key = 1 << 30
+    mask = cards
+    while mask:
+        low = mask & -mask
+        card = low.bit_length() - 1
+        mask ^= low
+        kept = TRUMP_KEPT if trumps >> card & 1 else 0
+        key = (points[card] + kept) * 64 + _strength(card, trumps)
+        if key < best_key:
+            best, best_key = card, key
+    return best
+
+
+def _richest(cards: int, trumps: int, points: tuple[int, ...]) -> int:
+    """The card worth most points, the stronger of equals."""
+    best = -1
+    best_key = -1
+    mask = cards
+    while mask:
+        low = mask & -mask
+        card = low.bit_length() - 1
+        mask ^= low
+        key = points[card] * 64 + _strength(card, trumps)
+        if key > best_key:
+            best, best_key = card, key
+    return best
+
+
+def _can_beat(hand: int, card: int, led: int, beaters: tuple[int, ...]) -> bool:
+    """Whether a player holding ``hand`` may beat ``card``, the master of a trick led in
+    ``led``: with the suit led, only by a higher card of it; void, by any card that beats it
+    (a trump in a suit game, §5.4)."""
+    follow = hand & SUIT_CARDS[led]
+    if follow:
+        return bool(follow & beaters[card])
+    return bool(hand & beaters[card])
+
+
+def choose_card(st: GameState, seat: int, legal: int, trumps: int) -> int:
+    """The policy's card for ``seat`` among ``legal`` (a mask of two cards or more)."""
+    contract = st.contract
+    beaters = BEATERS[contract]
+    points = POINTS[contract]
+    hands = st.hands
+    team_of = st.team_of
+    team = team_of[seat]
+    trick = st.trick
+    if not trick:
+        opponents = [hands[o] for o in range(PLAYERS) if team_of[o] != team]
+        safe = 0
+        mask = legal
+        while mask:
+            low = mask & -mask
+            card = low.bit_length() - 1
+            mask ^= low
+            led = card >> 4
+            if not any(_can_beat(hand, card, led, beaters) for hand in opponents):
+                safe |= low
+        if safe:
+            return _richest(safe, trumps, points)
+        plain = legal & ~trumps
+        return _cheapest(plain if plain else legal, trumps, points)
+    led = trick[0] >> 4
+    master = st.master_card
+    later: list[int] = []
+    following = (seat + 1) % PLAYERS
+    while following != st.leader:
+        if team_of[following] != team:
+            later.append(hands[following])
+        following = (following + 1) % PLAYERS
+    stake = 0
+    for card in trick:
+        stake += points[card]
+    if team_of[st.master_seat] == team and not any(
+        _can_beat(hand, master, led, beaters) for hand in later
+    ):
+        plain = legal & ~trumps
+        if plain:
+            return _richest(plain, trumps, points)
+        return _cheapest(legal, trumps, points)
+    winners = legal & beaters[master]
+    safe = 0
+    mask = winners
+    while mask:
+        low = mask & -mask
+        card = low.bit_length() - 1
+        mask ^= low
+        if not any(_can_beat(hand, card, led, beaters) for hand in later):
+            safe |= low
+    if safe and (stake or not later):
+        plain = safe & ~trumps
+        if plain:
+            return _richest(plain, trumps, points)
+        return _cheapest(safe, trumps, points)
+    return _cheapest(legal, trumps, points)
