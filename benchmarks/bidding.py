@@ -4,7 +4,8 @@ what comes of it, over many hands of self-play (every seat at the same level).
     python benchmarks/bidding.py --family allfours --variant caribbean --hands 2000
     python benchmarks/bidding.py --family kqj [--auction] [--mode 3v3|2v2v2] --hands 2000
     options: --levels easy normal hard, --simulations N / --seconds S (hard's budget),
-             --seed S (the first game's seed; games follow on until the hands are played)
+             --seed S (the first game's seed; games follow on until the hands are played),
+             --playouts guided|random|normal and --inference on|off (hard's, as in arena.py)
 
 **All Fours** (RULES.md §2.4, §3.3, §4.1-§4.2): of the elder's declarations, how many stand
 and how many beg; of the dealer's answers to a beg, how many give (take one: the beggars score
@@ -45,7 +46,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import allfours, kqj
 from engine.allfours import players as allfours_players
+from engine.allfours.players import hard as allfours_hard
 from engine.kqj import players as kqj_players
+from engine.kqj.players import hard as kqj_hard
 from engine.search import Budget
 
 COUNT_REASONS = ("high", "low", "jack", "hang_jack", "game")
@@ -376,7 +379,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--simulations", type=int)
     parser.add_argument("--seconds", type=float)
+    parser.add_argument("--playouts", choices=("guided", "random", "normal"))
+    parser.add_argument("--inference", choices=("on", "off"))
     args = parser.parse_args(argv)
+    hard: Any
+    for hard in (allfours_hard, kqj_hard):
+        if args.playouts is not None:
+            hard.PLAYOUTS = args.playouts
+        if args.inference is not None:
+            hard.INFERENCE = args.inference == "on"
     budget = None
     if args.simulations is not None or args.seconds is not None:
         budget = Budget(
@@ -392,7 +403,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     limit = f", at most {shown.seconds * 1000:.0f} ms" if shown.seconds is not None else ""
     print(
         f"engine: {f'{compiled} modules compiled' if compiled else 'pure Python'}; "
-        f"hard's budget: {shown.simulations} play-outs per decision{limit}; self-play"
+        f"hard's budget: {shown.simulations} play-outs per decision{limit}, play-outs "
+        f"{allfours_hard.PLAYOUTS if args.family == 'allfours' else kqj_hard.PLAYOUTS}, inference "
+        f"{'on' if (allfours_hard if args.family == 'allfours' else kqj_hard).INFERENCE else 'off'}"
+        "; self-play"
     )
     failures: list[str] = []
     if args.family == "allfours":

@@ -16,7 +16,8 @@ play-out is perfect information anyway) through the engine's own rules
   still to play can beat when it carries points or the seat plays last — a plain card worth
   most points first, else the trump worth least; otherwise throw the cheapest card.
 
-With probability ``explore`` a seat plays a uniformly random legal card instead. The policy
+In a capot contract (§6.3) only tricks count: every trick is worth winning and none worth
+loading. With probability ``explore`` a seat plays a uniformly random legal card instead. The policy
 changes the state in place through ``play.step_play`` (the one implementation of trick play)
 and returns when the eighth trick is over; ``simulate.guided_playout`` wraps it and makes the
 count.
@@ -182,11 +183,12 @@ def choose_card(st: GameState, seat: int, legal: int, trumps: int) -> int:
     stake = 0
     for card in trick:
         stake += points[card]
+    capot = st.capot  # only tricks count: every trick is worth taking, no trick worth loading
     if team_of[st.master_seat] == team and not any(
         _can_beat(hand, master, led, beaters) for hand in later
     ):
         plain = legal & ~trumps
-        if plain:
+        if plain and not capot:
             return _richest(plain, trumps, points)
         return _cheapest(legal, trumps, points)
     winners = legal & beaters[master]
@@ -198,7 +200,7 @@ def choose_card(st: GameState, seat: int, legal: int, trumps: int) -> int:
         mask ^= low
         if not any(_can_beat(hand, card, led, beaters) for hand in later):
             safe |= low
-    if safe and (stake or not later):
+    if safe and (stake or capot or not later):
         plain = safe & ~trumps
         if plain:
             return _richest(plain, trumps, points)
