@@ -52,7 +52,9 @@ checkout (and this Python), so it works on any machine given the path.
 
 **Margins.** Besides games won, the points a level's sides score per hand minus the other
 level's, averaged over the seatings of each deal, with a 95% interval over deals (a finer
-measure than games won for the same games).
+measure than games won for the same games). With ``--first-hand`` only the first hand (KQJ:
+round) of each game is played, from the start: every seating then plays exactly the same
+cards, and the margin in points is the measure (games won mean nothing there).
 
 **The search budget** of level ``hard``: ``--simulations N`` play-outs per decision (default:
 the level's own, ``engine.search.DEFAULT_SIMULATIONS``), so results are reproducible; for
@@ -109,6 +111,8 @@ class Setup:
     """This checkout's ``hard`` play-out policy (``None``: the level's own)."""
     inference: bool | None = None
     """Whether this checkout's ``hard`` weighs its worlds by inference (``None``: its own)."""
+    first_hand: bool = False
+    """Play only the first hand of each game (``--first-hand``)."""
 
 
 @dataclass
@@ -247,6 +251,7 @@ def _play_allfours(setup: Setup, seed: int, levels: tuple[int, ...], tally: Tall
     state = allfours.new_game(rules, seed)
     rngs = [random.Random(f"arena:{seed}:{levels}:{seat}") for seat in range(rules.players)]
     trick: list[tuple[int, Any]] = []
+    scores = state.scores
     while state.winner is None:
         seat = state.to_act
         assert seat is not None
@@ -257,11 +262,18 @@ def _play_allfours(setup: Setup, seed: int, levels: tuple[int, ...], tally: Tall
         if setup.habits:
             _allfours_habits(state, seat, action, transition.events, levels, tally, trick)
         state = transition.state
+        scores = state.scores
+        ended = [e for e in transition.events if isinstance(e, allfours.HandEnded)]
+        if setup.first_hand and ended:
+            scores = ended[0].scores  # before the next deal's kick
+            break
     winner = state.winner
-    tally.wins[levels[winner]] += 1
-    for side, points in enumerate(state.scores):
+    if winner is not None:
+        tally.wins[levels[winner]] += 1
+    hands = 1 if setup.first_hand else state.hand_number
+    for side, points in enumerate(scores):
         tally.points[levels[side]] += points
-        tally.side_hands[levels[side]] += state.hand_number
+        tally.side_hands[levels[side]] += hands
 
 
 def _allfours_habits(
@@ -313,7 +325,7 @@ def _play_kqj(setup: Setup, seed: int, levels: tuple[int, ...], tally: Tally) ->
         # Fixed teams: a level plays a team; random partners: a level plays a seat.
         return levels[seat if rules.random_partners else state.side_of(seat)]
 
-    while state.winner is None:
+    while state.winner is None and not (setup.first_hand and state.hand_number > 1):
         to_act = state.to_act
         assert to_act is not None
         interrupted = False
@@ -339,10 +351,12 @@ def _play_kqj(setup: Setup, seed: int, levels: tuple[int, ...], tally: Tally) ->
         state = kqj.apply(state, to_act, action).state
     winners = state.winner if isinstance(state.winner, tuple) else (state.winner,)
     for side in winners:
-        tally.wins[levels[side]] += 1 / len(winners)
+        if side is not None:
+            tally.wins[levels[side]] += 1 / len(winners)
+    hands = 1 if setup.first_hand else state.round_number
     for side, points in enumerate(state.scores):
         tally.points[levels[side]] += points
-        tally.side_hands[levels[side]] += state.round_number
+        tally.side_hands[levels[side]] += hands
 
 
 def _kqj_habits(state: kqj.GameState, seat: int, action: Any, who: int, tally: Tally) -> None:
@@ -517,6 +531,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--habits", action="store_true", help="count telling habits")
     parser.add_argument(
+        "--first-hand",
+        action="store_true",
+        help="play only the first hand (KQJ: round) of each game: wholly duplicate deals, "
+        "for the margin in points",
+    )
+    parser.add_argument(
         "--playouts",
         choices=("guided", "random", "normal"),
         help="hard: how this checkout's play-outs play the tricks (default: the level's own, "
@@ -572,6 +592,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         engines,
         args.playouts,
         None if args.inference is None else args.inference == "on",
+        args.first_hand,
     )
     _configure(setup)
     per_deal = len(seatings(setup.family, setup.rules))

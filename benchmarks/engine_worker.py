@@ -8,10 +8,11 @@ modules included, if it was built there with its own ``scripts/compile_engine.py
 two engines never share a process. Each request is one line of JSON on stdin, each answer one
 line on stdout:
 
-- request: ``{"family": "allfours"|"kqj", "call": "choose"|"interrupt", "level": "hard",
-  "state": <the state's JSON>, "seat": 2, "seed": 123, "simulations": 600 or null,
+- request: ``{"family": "allfours"|"kqj", "call": "choose"|"interrupt"|"hint", "level":
+  "hard", "state": <the state's JSON>, "seat": 2, "seed": 123, "simulations": 600 or null,
   "seconds": 0.25 or null}``;
-- answer: ``{"action": <the action's code, or null to stay silent>, "seconds": 0.012}``.
+- answer: ``{"action": <the action's code, or null to stay silent>, "seconds": 0.012}``, and
+  for a hint its ``"reason"`` too.
 
 The worker rebuilds the state from its JSON (states round-trip exactly, DESIGN.md), reads the
 seat's view and legal actions with its own engine, and times the level's decision alone
@@ -58,15 +59,20 @@ def main() -> None:
                 clock=time.perf_counter if seconds is not None else None,
             )
         rng = random.Random(request["seed"])
-        decide = family.players.interrupt if request["call"] == "interrupt" else None
+        call = request["call"]
+        answer: dict[str, Any] = {}
         start = time.perf_counter()
-        if decide is not None:
-            action = decide(request["level"], view, legal, rng, budget)
+        if call == "hint":
+            advice = family.players.hint(view, legal, rng, budget)
+            action = advice.action
+            answer["reason"] = advice.reason
+        elif call == "interrupt":
+            action = family.players.interrupt(request["level"], view, legal, rng, budget)
         else:
             action = family.players.choose(request["level"], view, legal, rng, budget)
-        elapsed = time.perf_counter() - start
-        code = family.encode_action(action) if action is not None else None
-        print(json.dumps({"action": code, "seconds": elapsed}), flush=True)
+        answer["seconds"] = time.perf_counter() - start
+        answer["action"] = family.encode_action(action) if action is not None else None
+        print(json.dumps(answer), flush=True)
 
 
 def _commit(root: Path) -> str:

@@ -33,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine import allfours, kqj
 from engine.allfours import opponents as allfours_model
 from engine.allfours import players as allfours_players
+from engine.cards import SUIT_MASKS
 from engine.kqj import opponents as kqj_model
 from engine.kqj import players as kqj_players
 from engine.kqj.deck import CONTRACTS
@@ -86,6 +87,7 @@ def _allfours(
     rules: allfours.Ruleset, level: str, hands: int, seed: int, budget: Budget
 ) -> Samples:
     samples: Samples = defaultdict(list)
+    discards: dict[str, float] = defaultdict(float)
     played = 0
     game = seed
     while played < hands:
@@ -109,10 +111,40 @@ def _allfours(
                     samples["accept"].append((value, isinstance(action, allfours.Stand)))
                 else:
                     samples["stand"].append((value, isinstance(action, allfours.Stand)))
+            if isinstance(action, allfours.Discard) and len(legal) > 1:
+                _record_discard(discards, state, seat, action)
             transition = allfours.apply(state, seat, action)
             played += any(isinstance(e, allfours.HandEnded) for e in transition.events)
             state = transition.state
+    for kind in ("trump", "ten or ace"):
+        seen, uniform = discards[f"{kind} seen"], discards[f"{kind} uniform"]
+        if uniform:
+            print(
+                f"  discard {kind}: {seen} discarded where a random discard would throw "
+                f"{uniform:.1f}: ratio {seen / uniform:.3f}"
+            )
     return samples
+
+
+def _record_discard(
+    discards: dict[str, float], state: allfours.GameState, seat: int, action: allfours.Discard
+) -> None:
+    """How often a trump (a plain ten or ace) is discarded while a plain card (a plain card
+    below a ten) could go instead, against a discard drawn at random from the hand."""
+    hand = state.hands[seat]
+    trump = state.trump
+    assert trump >= 0
+    trumps = SUIT_MASKS[trump] & hand
+    plain = hand & ~trumps
+    card = action.cards[0].index
+    size = hand.bit_count()
+    if plain:
+        discards["trump seen"] += trumps >> card & 1
+        discards["trump uniform"] += trumps.bit_count() / size
+    valued = plain & sum(1 << (s * 16 + r) for s in range(4) for r in (8, 12))
+    if plain & ~valued:
+        discards["ten or ace seen"] += valued >> card & 1
+        discards["ten or ace uniform"] += valued.bit_count() / size
 
 
 def _kqj(rules: kqj.Ruleset, level: str, rounds: int, seed: int, budget: Budget) -> Samples:

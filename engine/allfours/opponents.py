@@ -10,11 +10,12 @@ decision's chance is a logistic curve of it, never below ``FLOOR`` nor above ``1
 player the model misjudges costs little):
 
 - **the elder** (two sides: stand or beg; §2.4, §3.3): ``P(stand) = logistic((S - t) / s)``
-  with ``(t, s) = STAND``; every candidate before the last was begged;
-- **the dealer** answering a beg: ``P(give)``, the same with ``GIVE``; every candidate before
-  the last was refused (the pack was run);
+  with ``(t, s)`` the variant's ``CURVES["stand"]``; every candidate before the last was
+  begged;
+- **the dealer** answering a beg: ``P(give)``, the same with ``CURVES["give"]``; every
+  candidate before the last was refused (the pack was run);
 - **the round of acceptance** (three or four players, §4.2): each seat that refused likely has
-  ``S`` below the curve ``ACCEPT`` (who accepted is not public, so the last candidate's
+  ``S`` below the curve ``CURVES["accept"]`` (who accepted is not public, so the last candidate's
   acceptance is not weighed);
 - **discards** (§3.4): a player keeps its trumps and its tens and aces: each discarded trump
   weighs ``DISCARD_TRUMP`` while the player kept a plain card, each discarded plain ten or
@@ -48,15 +49,18 @@ from engine.hidden import first_of, random_order
 
 FLOOR: Final = 0.05
 """The least chance the model gives any decision."""
-STAND: Final = (1.2, 0.5)
-"""The elder's stand: the strength at which it is as likely as a beg, and the scale of the
-curve (its chance goes from 27% to 73% over two scales). Fitted to ``hard`` in Caribbean
-self-play: 1.19 ± 0.08 and 0.47 ± 0.05 over 407 declarations (``hard`` stands with any
-trump but a lone small one)."""
-GIVE: Final = (4.6, 0.65)
-"""The dealer's gift after a beg, as ``STAND``: fitted 4.60 ± 0.24 and 0.63 ± 0.13 over 142
-answers."""
-ACCEPT: Final = (1.2, 0.5)
+CURVES: Final[dict[str, dict[str, tuple[float, float]]]] = {
+    "caribbean": {"stand": (1.19, 0.47), "give": (4.60, 0.63)},
+    "english": {"stand": (2.71, 1.44), "give": (3.64, 1.22), "accept": (2.96, 1.28)},
+    "sevenup": {"stand": (1.64, 0.68), "give": (2.08, 1.51), "accept": (1.64, 0.68)},
+}
+"""For each variant and decision, the strength at which the decision above (stand, give,
+accept) is as likely as the other, and the scale of the curve (its chance goes from 27% to
+73% over two scales), fitted to level ``hard``'s own decisions in self-play
+(``benchmarks/opponent_model.py``, 400 hands of each variant; standard errors 0.1 to 0.3):
+Caribbean 407 declarations and 142 answers to a beg, English 552 and 276, Seven Up 401 and
+171; the round of acceptance of three or four players (§4.2), 733 decisions of three-player
+English (Seven Up's reads its two-player stand)."""
 DISCARD_TRUMP: Final = 0.1
 DISCARD_VALUE: Final = 0.5
 
@@ -159,6 +163,7 @@ def history(view: PlayerView) -> History:
     given = any(award.reason in ("take_one", "gift") for award in view.awards)
     phase = view.phase
     acceptance = n >= 3 and rules.variant != "caribbean"
+    curves = CURVES[rules.variant]
     for at, (suit, runs) in enumerate(candidates):
         latest = at == len(candidates) - 1
         if acceptance:
@@ -169,21 +174,21 @@ def history(view: PlayerView) -> History:
             else:
                 refusers = []
             for k in refusers:
-                found.append(Statement((elder + k) % n, False, ACCEPT, suit, runs))
+                found.append(Statement((elder + k) % n, False, curves["accept"], suit, runs))
             continue
         if not latest:
-            found.append(Statement(elder, False, STAND, suit, runs))
-            found.append(Statement(dealer, False, GIVE, suit, runs))
+            found.append(Statement(elder, False, curves["stand"], suit, runs))
+            found.append(Statement(dealer, False, curves["give"], suit, runs))
         elif phase is Phase.REPLY:
-            found.append(Statement(elder, False, STAND, suit, runs))
+            found.append(Statement(elder, False, curves["stand"], suit, runs))
         elif phase in (Phase.DISCARD, Phase.PLAY) and not (rules.variant == "caribbean" and at > 0):
             if rules.variant == "sevenup" and at > 0:
                 continue  # trumps by a run: nobody chose them (§4.1)
             if given:
-                found.append(Statement(elder, False, STAND, suit, runs))
-                found.append(Statement(dealer, True, GIVE, suit, runs))
+                found.append(Statement(elder, False, curves["stand"], suit, runs))
+                found.append(Statement(dealer, True, curves["give"], suit, runs))
             else:
-                found.append(Statement(elder, True, STAND, suit, runs))
+                found.append(Statement(elder, True, curves["stand"], suit, runs))
     statements = tuple(s for s in found if s.seat != view.seat)
     discarders: tuple[int, ...] = ()
     if phase is Phase.PLAY or phase is Phase.DISCARD:
