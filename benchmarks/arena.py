@@ -113,6 +113,8 @@ class Setup:
     """Whether this checkout's ``hard`` weighs its worlds by inference (``None``: its own)."""
     first_hand: bool = False
     """Play only the first hand of each game (``--first-hand``)."""
+    settings: tuple[tuple[str, str], ...] = ()
+    """Settings of this checkout's ``hard`` (``--set NAME=VALUE``)."""
 
 
 @dataclass
@@ -391,6 +393,11 @@ def _configure(setup: Setup) -> None:
         allfours_hard.PLAYOUTS = kqj_hard.PLAYOUTS = setup.playouts
     if setup.inference is not None:
         allfours_hard.INFERENCE = kqj_hard.INFERENCE = setup.inference
+    hard: Any = allfours_hard if setup.family == "allfours" else kqj_hard
+    for name, value in setup.settings:
+        if not hasattr(hard, name):
+            raise SystemExit(f"hard has no setting {name}")
+        setattr(hard, name, type(getattr(hard, name))(value))
 
 
 def _play_deal_star(job: tuple[Setup, int]) -> Tally:
@@ -471,6 +478,7 @@ def report(setup: Setup, tally: Tally, deals: int, per_deal: int, argv: Sequence
     print(
         f"search budget (hard): {budget.simulations} play-outs per decision{limit}; "
         f"play-outs: {hard.PLAYOUTS}; inference: {'on' if hard.INFERENCE else 'off'}"
+        + "".join(f"; {name}={value}" for name, value in setup.settings)
     )
     print(f"engine: {_engine_build()}")
     names = [setup.a, setup.b]
@@ -530,6 +538,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--habits", action="store_true", help="count telling habits")
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="hard: set a module setting of this checkout's level (CARD_PREFER_Z=0.5, "
+        "players/hard.py of the family), for measuring",
+    )
     parser.add_argument(
         "--first-hand",
         action="store_true",
@@ -593,6 +609,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         args.playouts,
         None if args.inference is None else args.inference == "on",
         args.first_hand,
+        tuple(tuple(item.split("=", 1)) for item in args.set),
     )
     _configure(setup)
     per_deal = len(seatings(setup.family, setup.rules))

@@ -49,6 +49,7 @@ from engine.allfours.players.easy import GAME_VALUE
 from engine.allfours.state import GameState, Phase, PlayerView
 from engine.cards import Card, card_at
 from engine.search import (
+    PREFER_Z,
     Budget,
     Hint,
     Outcome,
@@ -65,11 +66,17 @@ trick by ``_sensible_card``, then random legal cards: ``simulate.playout``) or `
 (every card by level ``normal``). Chosen by measurement (``benchmarks/arena.py --playouts``,
 which sets it for the level it tests); the engine itself never changes it."""
 
+EXPLORE = rollout.EXPLORE
+"""The share of random cards in guided play-outs (``rollout.EXPLORE``)."""
+
 INFERENCE = True
 """Whether the worlds are weighed by what the players said and discarded
 (``simulate.sample_likely``, the opponent model of ``opponents``) or dealt uniformly
 (``simulate.sample``). Measured with ``benchmarks/arena.py --inference``, which sets it for
 the level it tests."""
+
+CARD_PREFER_Z = PREFER_Z
+"""Standard errors by which the search must beat ``normal``'s choice (``engine.search``)."""
 
 POINT_UNIT: Final = 1.5
 """Points that move together in the race to the target (most awards are one point; a hang
@@ -175,7 +182,9 @@ def _search(
     # ``normal``'s choice stands unless the search finds better with some confidence: what
     # random play-outs cannot tell apart, its card counting and hand evaluation can.
     preferred = options.index(normal.choose_action(view, legal, rng))
-    return search(options, sample_world, evaluate, rng, budget or Budget(), preferred)
+    return search(
+        options, sample_world, evaluate, rng, budget or Budget(), preferred, CARD_PREFER_Z
+    )
 
 
 def world_sampler(view: PlayerView) -> Callable[[Random], GameState]:
@@ -239,7 +248,7 @@ def _play_out(
             return state, ended
     if PLAYOUTS == "guided":
         if not recorded:
-            return simulate.guided_playout(state, rng), ()
+            return simulate.guided_playout(state, rng, EXPLORE), ()
         return _play_out_by(state, rng, _guided_card)
     if PLAYOUTS == "normal":
         return _play_out_by(state, rng, _normal_card)
@@ -285,7 +294,7 @@ def _play_out_by(
 
 def _guided_card(state: GameState, seat: int, rng: Random) -> Action:
     legal = legal_play_mask(state, seat)
-    if legal & (legal - 1) == 0 or rng.random() < rollout.EXPLORE:
+    if legal & (legal - 1) == 0 or rng.random() < EXPLORE:
         options = legal_actions(state, seat)
         return options[int(rng.random() * len(options))]
     return Play(card_at(rollout.choose_card(state, seat, legal)))

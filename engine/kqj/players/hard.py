@@ -43,7 +43,7 @@ from typing import Final
 
 from engine.cards import SUIT_MASKS, Card
 from engine.core import Play
-from engine.kqj import simulate
+from engine.kqj import rollout, simulate
 from engine.kqj.actions import (
     Action,
     Bid,
@@ -78,6 +78,9 @@ PLAYOUTS = "guided"
 trick by ``_sensible_card``, then random legal cards: ``simulate.playout``) or ``"normal"``
 (every card by level ``normal``). Chosen by measurement (``benchmarks/arena.py --playouts``,
 which sets it for the level it tests); the engine itself never changes it."""
+
+EXPLORE = rollout.EXPLORE
+"""The share of random cards in guided play-outs (``rollout.EXPLORE``)."""
 
 INFERENCE = True
 """Whether the worlds are weighed by what the contract said (``simulate.sample_likely``, the
@@ -247,7 +250,7 @@ def _search(
 
     # Random tricks judge a card in the trick at hand well, a whole round's contract less so:
     # the Return, bids and counters need stronger evidence to overrule ``normal``.
-    prefer_z = PREFER_Z if view.phase is Phase.PLAY else CONTRACT_PREFER_Z
+    prefer_z = CARD_PREFER_Z if view.phase is Phase.PLAY else CONTRACT_PREFER_Z
     return search(
         list(options), sample_world, evaluate, rng, budget or Budget(), preferred, prefer_z
     )
@@ -264,9 +267,10 @@ def world_sampler(view: PlayerView) -> Callable[[Random], GameState]:
     return deal
 
 
-CONTRACT_PREFER_Z: Final = 2.0
-"""Standard errors by which the search must beat ``normal``'s contract decision (``PREFER_Z``
-for cards)."""
+CONTRACT_PREFER_Z = 2.0
+"""Standard errors by which the search must beat ``normal``'s contract decision."""
+CARD_PREFER_Z = PREFER_Z
+"""The same for a card (``engine.search.PREFER_Z``)."""
 
 
 class _World:
@@ -316,7 +320,7 @@ def _play_out(state: GameState, world: _World, rng: Random) -> GameState:
         if _ended(transition.events):
             return state
     if PLAYOUTS == "guided":
-        return simulate.guided_playout(state, rng)
+        return simulate.guided_playout(state, rng, EXPLORE)
     if PLAYOUTS == "normal":
         while state.phase is Phase.PLAY:
             actor = state.to_act
