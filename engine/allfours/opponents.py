@@ -61,8 +61,13 @@ accept) is as likely as the other, and the scale of the curve (its chance goes f
 Caribbean 407 declarations and 142 answers to a beg, English 552 and 276, Seven Up 401 and
 171; the round of acceptance of three or four players (§4.2), 733 decisions of three-player
 English (Seven Up's reads its two-player stand)."""
-DISCARD_TRUMP: Final = 0.1
-DISCARD_VALUE: Final = 0.5
+DISCARD_TRUMP: Final = 0.11
+"""How much less likely a trump is among a player's discards than among cards drawn at random
+from its hand, while it kept a plain card: ``hard`` in self-play discarded 44 trumps where
+random discards would have thrown 403 (English and Seven Up, 300 hands each)."""
+DISCARD_VALUE: Final = 0.86
+"""The same for a plain ten or ace while the player kept a plain card below a ten: 111
+discarded where random discards would have thrown 129."""
 
 _WEIGHT: Final = {ACE: 4.0, KING: 3.0, QUEEN: 2.5, JACK: 2.5, TEN: 1.5}
 WEIGHT: Final = tuple(_WEIGHT.get(rank, 1.0) for rank in range(16))
