@@ -40,11 +40,16 @@ from typing import Final
 from engine.kqj.deck import (
     ALL_TRUMP,
     BEATERS,
+    DIX_DE_DER,
+    JACK,
+    KING,
     NO_TRUMP,
     PLAIN_STRENGTH,
     PLAYERS,
     POINTS,
+    QUEEN,
     SUIT_CARDS,
+    TRICKS,
     TRUMP_STRENGTH,
 )
 from engine.kqj.play import legal_play_mask, step_play
@@ -57,6 +62,9 @@ EXPLORE: Final = 0.1
 
 TRUMP_KEPT: Final = 8
 """Points a trump is worth kept, when choosing a card to throw."""
+KING_COST: Final = 5
+"""The most points a King of trumps may carry to be thrown to open a KQ (``normal``'s)."""
+_RANK_MASKS: Final = tuple(sum(1 << (suit * 16 + rank) for suit in range(4)) for rank in range(16))
 
 
 def trump_mask(contract: int) -> int:
@@ -156,22 +164,16 @@ def choose_card(st: GameState, seat: int, legal: int, trumps: int) -> int:
     hands = st.hands
     team_of = st.team_of
     team = team_of[seat]
+    honours = _honours(st, seat, legal, trumps)
+    if honours >= 0:
+        return honours
     trick = st.trick
+    others = 0
+    for other in range(PLAYERS):
+        if other != seat:
+            others |= hands[other]
     if not trick:
-        opponents = [hands[o] for o in range(PLAYERS) if team_of[o] != team]
-        safe = 0
-        mask = legal
-        while mask:
-            low = mask & -mask
-            card = low.bit_length() - 1
-            mask ^= low
-            led = card >> 4
-            if not any(_can_beat(hand, card, led, beaters) for hand in opponents):
-                safe |= low
-        if safe:
-            return _richest(safe, trumps, points)
-        plain = legal & ~trumps
-        return _cheapest(plain if plain else legal, trumps, points)
+        return _lead(st, seat, legal, trumps, others)
     led = trick[0] >> 4
     master = st.master_card
     later: list[int] = []
@@ -180,17 +182,18 @@ def choose_card(st: GameState, seat: int, legal: int, trumps: int) -> int:
         if team_of[following] != team:
             later.append(hands[following])
         following = (following + 1) % PLAYERS
-    stake = 0
+    stake = DIX_DE_DER if len(st.winners) == TRICKS - 1 else 0
     for card in trick:
         stake += points[card]
     capot = st.capot  # only tricks count: every trick is worth taking, no trick worth loading
     if team_of[st.master_seat] == team and not any(
         _can_beat(hand, master, led, beaters) for hand in later
     ):
-        plain = legal & ~trumps
+        # Our trick: load it with points, keeping the masters of their suits for later.
+        plain = legal & ~trumps & ~_masters(legal, others, beaters)
         if plain and not capot:
             return _richest(plain, trumps, points)
-        return _cheapest(legal, trumps, points)
+        return _throw(st, seat, legal, trumps, points)
     winners = legal & beaters[master]
     safe = 0
     mask = winners
@@ -205,4 +208,97 @@ def choose_card(st: GameState, seat: int, legal: int, trumps: int) -> int:
         if plain:
             return _richest(plain, trumps, points)
         return _cheapest(safe, trumps, points)
+    return _throw(st, seat, legal, trumps, points)
+
+
+def _masters(cards: int, others: int, beaters: tuple[int, ...]) -> int:
+    """The cards of ``cards`` that no other hand can beat within their own suit."""
+    found = 0
+    mask = cards
+    while mask:
+        low = mask & -mask
+        card = low.bit_length() - 1
+        mask ^= low
+        if not others & beaters[card] & SUIT_CARDS[card >> 4]:
+            found |= low
+    return found
+
+
+def _lead(st: GameState, seat: int, legal: int, trumps: int, others: int) -> int:
+    """Cash the richest card no opponent can beat; else the team that chose trumps draws them
+    with three or more (the lowest), and the defence keeps its trumps; else lead cheaply from
+    the shortest plain suit (to ruff it later)."""
+    contract = st.contract
+    beaters = BEATERS[contract]
+    points = POINTS[contract]
+    team_of = st.team_of
+    team = team_of[seat]
+    opponents = [st.hands[o] for o in range(PLAYERS) if team_of[o] != team]
+    safe = 0
+    mask = legal
+    while mask:
+        low = mask & -mask
+        card = low.bit_length() - 1
+        mask ^= low
+        if not any(_can_beat(hand, card, card >> 4, beaters) for hand in opponents):
+            safe |= low
+    if safe:
+        return _richest(safe, trumps, points)
+    mine = legal & trumps
+    choosers = st.declarer >= 0 and team_of[st.declarer] == team
+    opposing_trumps = any(hand & trumps for hand in opponents)
+    if choosers and contract < ALL_TRUMP and mine.bit_count() >= 3 and opposing_trumps:
+        return _cheapest(mine, trumps, points)
+    plain = legal & ~trumps
+    if not plain:
+        return _cheapest(legal, trumps, points)
+    shortest = -1
+    length = 99
+    for suit in range(4):
+        held = (legal & SUIT_CARDS[suit] & ~trumps).bit_count()
+        if 0 < held < length:
+            shortest, length = suit, held
+    return _cheapest(plain & SUIT_CARDS[shortest], trumps, points)
+
+
+def _throw(st: GameState, seat: int, legal: int, trumps: int, points: tuple[int, ...]) -> int:
+    """The cheapest card, or the King of a trump suit whose Queen the seat holds (it opens a
+    KQ, §5.5) when the King costs little."""
+    contract = st.contract
+    if contract != NO_TRUMP and len(st.winners) < TRICKS - 1:
+        kings = legal & trumps & _RANK_MASKS[KING]
+        while kings:
+            low = kings & -kings
+            king = low.bit_length() - 1
+            kings ^= low
+            if st.hands[seat] >> (king - KING + QUEEN) & 1 and points[king] <= KING_COST:
+                return king
     return _cheapest(legal, trumps, points)
+
+
+def _honours(st: GameState, seat: int, legal: int, trumps: int) -> int:
+    """The Queen after the seat's King of the same trump suit in the previous trick (KQ), or
+    the Jack after its King and Queen (KQJ, §5.5); ``-1`` when neither is on."""
+    if st.contract == NO_TRUMP:
+        return -1
+    done = len(st.winners)
+    if done == 0:
+        return -1
+    previous = _played_in(st, seat, done - 1)
+    if previous < 0 or not trumps >> previous & 1:
+        return -1
+    base = previous & ~15
+    if previous & 15 == KING and legal >> (base | QUEEN) & 1:
+        return base | QUEEN
+    king_before = done >= 2 and _played_in(st, seat, done - 2) == base | KING
+    if previous & 15 == QUEEN and king_before and legal >> (base | JACK) & 1:
+        return base | JACK
+    return -1
+
+
+def _played_in(st: GameState, seat: int, number: int) -> int:
+    """The card ``seat`` played to completed trick ``number`` (from 0)."""
+    leader = (st.dealer + 1) % PLAYERS if number == 0 else st.winners[number - 1]
+    at = number * PLAYERS + (seat - leader) % PLAYERS
+    plays = st.plays
+    return plays[at] if at < len(plays) else -1

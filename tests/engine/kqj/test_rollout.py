@@ -42,12 +42,12 @@ def test_a_guided_playout_counts_the_round_and_leaves_its_input_alone() -> None:
 
 
 HANDS = [
-    "9h 8h 7h Ah As 4d 5d 6d",  # seat 0
+    "9h 8h 7h Ah As 4d 5d 4c",  # seat 0
     "Th Hh 4s 5s Jd Qd Kd Ad",  # seat 1
-    "Kh Qh Ts Hs 7d 8d 9d Td",  # seat 2
-    "Jh 6h 6s 7s Hd 4c 5c 6c",  # seat 3
-    "5h 4h 8s 9s 7c 8c 9c Tc",  # seat 4
-    "Ks Qs Js Hc Jc Qc Kc Ac",  # seat 5
+    "Kh Qh Ks Qs 7d 8d 9d Td",  # seat 2
+    "Jh 6h 6s 7s Hd 6d 5c 6c",  # seat 3
+    "5h 4h Ts Hs 7c 8c 9c Tc",  # seat 4
+    "8s 9s Js Hc Jc Qc Kc Ac",  # seat 5
 ]
 
 
@@ -60,18 +60,29 @@ def test_the_declarer_cashes_its_master_trump() -> None:
 
 
 def test_a_partners_safe_trick_is_loaded_and_a_lost_one_gets_the_cheapest_card() -> None:
-    """Seat 0 leads the ace of spades (a master nobody can trump: the trumps are out of
-    reach of the void players). Seat 1, an opponent, throws its cheapest spade; seat 2, the
-    partner, loads the safe trick with its ten of spades."""
+    """Seat 0 leads the ace of spades (a master nobody can trump: everyone holds spades).
+    Seat 1, an opponent, throws its cheapest spade; seat 2, the partner, loads the safe trick
+    with its King of spades (the ten and the Hero are out, so the King is no master to
+    keep)."""
     state = act(kqj.deal(AUCTION, dealer=5, hands=HANDS), kqj.Bid(160, "h"), *[kqj.Pass()] * 5)
     state = act(state, "As")
     assert policy_card(state) == "4s"
     state = act(state, "4s")
-    assert policy_card(state) == "Ts"
+    assert policy_card(state) == "Ks"
 
 
 def test_in_a_capot_every_trick_counts_not_its_points() -> None:
-    """The same trick in a capot contract: the partner keeps its ten (a master for a later
-    trick) and throws the cheapest card instead."""
+    """The same trick in a capot contract: the partner throws its cheapest spade."""
     state = act(kqj.deal(AUCTION, dealer=5, hands=HANDS), kqj.Capot("h"), "As", "4s")
-    assert policy_card(state) == "Hs"
+    assert policy_card(state) == "Qs"
+
+
+def test_the_queen_follows_the_king_of_trumps_for_kq() -> None:
+    """Hearts trumps: seat 2 threw the King of trumps into trick 1 and holds the Queen; in
+    trick 2, void in the clubs led and unable to beat the opponent's Hero, it may play
+    anything: it plays the Queen (KQ, 20 points, §5.5)."""
+    state = act(kqj.deal(AUCTION, dealer=5, hands=HANDS), kqj.Bid(160, "h"), *[kqj.Pass()] * 5)
+    state = act(state, "9h", "Th", "Kh", "Jh", "4h", "Hc")
+    assert state.to_act == 0
+    state = act(state, "4c", "Hh")
+    assert policy_card(state) == "Qh"
