@@ -13,8 +13,8 @@ information anyway) through the engine's own rules (``play.legal_cards``, ``deck
   take it, feed it: the jack of trumps (saved), else the plain card with the most Game value;
   otherwise win the trick with the cheapest card that no opponent still to play can beat —
   a plain card before a trump, a ten first among plain cards — when it carries Game value or
-  the jack, or the seat plays last; otherwise throw the cheapest card, never the jack while
-  another card is legal.
+  the jack, or the seat plays last (a trick worth nothing is not won with a trump);
+  otherwise throw the cheapest card, never the jack while another card is legal.
 
 With probability ``explore`` a seat plays a uniformly random legal card instead, so the
 play-outs of one world still differ from one another. The policy changes the state in place
@@ -171,7 +171,8 @@ def choose_card(st: GameState, seat: int, legal: int) -> int:
             return (plain & -plain).bit_length() - 1
         if safe >> jack & 1:
             return jack  # the jack wins its own trick: saved
-        return (safe & -safe).bit_length() - 1
+        if stake or jack_in_trick:
+            return (safe & -safe).bit_length() - 1  # no trump spent on a trick worth nothing
     return _cheapest(legal, trumps, jack)
 
 

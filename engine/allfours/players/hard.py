@@ -3,24 +3,27 @@
 Every decision of every phase — stand or beg, take one or run the pack, accept or refuse,
 each discard, each card — is searched the same way:
 
-1. **Worlds.** ``simulate.sample(view, rng)`` deals the cards the seat cannot see, uniformly
-   among the deals that agree with everything it knows: hand and discard sizes, the cards
-   turned and played, the suits players showed out of (§1.3); before trumps are fixed the
-   undealt stock is shuffled too, so the runs and kicks a beg may bring are random (§2.3-§2.4,
-   §3.3, §4.1).
+1. **Worlds.** ``simulate.sample_likely(view, rng)`` deals the cards the seat cannot see
+   among the deals that agree with everything it knows — hand and discard sizes, the cards
+   turned and played, the suits players showed out of (§1.3) — in proportion to how likely
+   the players' stands, begs, gifts, runs, refusals and discards were with those hands
+   (inference, the opponent model of ``opponents``); before trumps are fixed the undealt
+   stock is shuffled too, so the runs and kicks a beg may bring are random (§2.3-§2.4, §3.3,
+   §4.1). ``INFERENCE`` off: uniformly (``simulate.sample``).
 2. **Play-outs.** In each world every legal action is applied (``apply``) and the hand is
    played to its end: the decisions left before trick play (the dealer's answer to a beg,
    the round of acceptance after a run) by level ``normal``, the discards by ``easy``, the
-   rest of the current trick by a quick sensible policy (``_sensible_card``: an opponent who
-   can trump a ten does), the other tricks by ``simulate.playout`` (random legal cards, the
-   engine's own rules).
+   tricks by ``rollout``'s light policy (``simulate.guided_playout``: a partner's safe trick
+   gets the ten, the jack is saved, a master trump hunts it; one card in ten at random).
+   ``PLAYOUTS`` says which: chosen by measurement against random play-outs and ``normal``'s
+   cards at the same budget (``benchmarks/arena.py --playouts``).
 3. **Scoring.** The end of the hand is scored as the chance of winning the game
    (``engine.search.race_chances``): High, Low, Jack, hang jack, Game and kicks count through
    the scores they leave, and a point that reaches the target is worth the game.
 4. **Choice.** Options are compared in common worlds and dropped once clearly worse
    (``engine.search``). ``normal``'s choice stands unless another option beats it with some
-   confidence: random play-outs see the trick at hand and the count, ``normal``'s card
-   counting sees what they blur (a master card kept, a ten still to place).
+   confidence (``CARD_PREFER_Z``): play-outs see the trick at hand and the count,
+   ``normal``'s card counting sees what they blur (a master card kept, a ten still to place).
 
 ``hint`` runs the same search and names what decided it (``REASONS``); its strength against
 the other levels is measured with ``benchmarks/arena.py``.

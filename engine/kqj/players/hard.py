@@ -72,12 +72,14 @@ from engine.search import (
     search,
 )
 
-PLAYOUTS = "guided"
-"""How the play-outs play the tricks after the decision searched: ``"guided"`` (every card by
-``rollout``'s light policy, ``simulate.guided_playout``), ``"random"`` (the rest of the current
-trick by ``_sensible_card``, then random legal cards: ``simulate.playout``) or ``"normal"``
-(every card by level ``normal``). Chosen by measurement (``benchmarks/arena.py --playouts``,
-which sets it for the level it tests); the engine itself never changes it."""
+PLAYOUTS = "random"
+"""How the play-outs play the tricks after the decision searched: ``"random"`` (the rest of
+the current trick by ``_sensible_card``, then random legal cards: ``simulate.playout``),
+``"guided"`` (every card by ``rollout``'s light policy, ``simulate.guided_playout``) or
+``"normal"`` (every card by level ``normal``). Chosen by measurement: in duplicate first
+rounds against the hard of c6fda7c, random play-outs did best in KQJ, the guided ones a few
+points worse (``benchmarks/arena.py --first-hand --playouts``, which sets it for the level
+it tests); the engine itself never changes it."""
 
 EXPLORE = rollout.EXPLORE
 """The share of random cards in guided play-outs (``rollout.EXPLORE``)."""
