@@ -391,6 +391,7 @@ def _configure(setup: Setup) -> None:
     process that plays deals)."""
     if setup.playouts is not None:
         allfours_hard.PLAYOUTS = kqj_hard.PLAYOUTS = setup.playouts
+        kqj_hard.CONTRACT_PLAYOUTS = setup.playouts
     if setup.inference is not None:
         allfours_hard.INFERENCE = kqj_hard.INFERENCE = setup.inference
     hard: Any = allfours_hard if setup.family == "allfours" else kqj_hard

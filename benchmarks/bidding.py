@@ -386,6 +386,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     for hard in (allfours_hard, kqj_hard):
         if args.playouts is not None:
             hard.PLAYOUTS = args.playouts
+            if hard is kqj_hard:
+                kqj_hard.CONTRACT_PLAYOUTS = args.playouts
         if args.inference is not None:
             hard.INFERENCE = args.inference == "on"
     budget = None

@@ -81,6 +81,9 @@ rounds against the hard of c6fda7c, random play-outs did best in KQJ, the guided
 points worse (``benchmarks/arena.py --first-hand --playouts``, which sets it for the level
 it tests); the engine itself never changes it."""
 
+CONTRACT_PLAYOUTS = PLAYOUTS
+"""``PLAYOUTS`` for the contract decisions (taking, bidding, countering)."""
+
 EXPLORE = rollout.EXPLORE
 """The share of random cards in guided play-outs (``rollout.EXPLORE``)."""
 
@@ -237,8 +240,10 @@ def _search(
 
     deal = world_sampler(view)
 
+    playouts = PLAYOUTS if view.phase is Phase.PLAY else CONTRACT_PLAYOUTS
+
     def sample_world(world_rng: Random) -> _World:
-        return _World(deal(world_rng))
+        return _World(deal(world_rng), playouts)
 
     def evaluate(world: _World, option: Action | None, play_rng: Random) -> Outcome:
         if option is None:
@@ -279,10 +284,11 @@ class _World:
     """One sampled deal, and what every option tried in it shares: each seat's hand
     strength per contract (``easy.contract_strength``), worked out when first needed."""
 
-    __slots__ = ("_strengths", "state")
+    __slots__ = ("_strengths", "playouts", "state")
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, playouts: str) -> None:
         self.state = state
+        self.playouts = playouts
         self._strengths: dict[tuple[int, int, int], float] = {}
 
     def strength(self, state: GameState, seat: int, contract: int) -> float:
@@ -321,9 +327,9 @@ def _play_out(state: GameState, world: _World, rng: Random) -> GameState:
         state = transition.state
         if _ended(transition.events):
             return state
-    if PLAYOUTS == "guided":
+    if world.playouts == "guided":
         return simulate.guided_playout(state, rng, EXPLORE)
-    if PLAYOUTS == "normal":
+    if world.playouts == "normal":
         while state.phase is Phase.PLAY:
             actor = state.to_act
             assert actor is not None
