@@ -5,7 +5,8 @@ what comes of it, over many hands of self-play (every seat at the same level).
     python benchmarks/bidding.py --family kqj [--auction] [--mode 3v3|2v2v2] --hands 2000
     options: --levels easy normal hard, --simulations N / --seconds S (hard's budget),
              --seed S (the first game's seed; games follow on until the hands are played),
-             --playouts guided|random|normal and --inference on|off (hard's, as in arena.py)
+             --playouts guided|random|normal, --inference on|off and --set NAME=VALUE (hard's
+             settings, as in arena.py)
 
 **All Fours** (RULES.md §2.4, §3.3, §4.1-§4.2): of the elder's declarations, how many stand
 and how many beg; of the dealer's answers to a beg, how many give (take one: the beggars score
@@ -381,6 +382,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float)
     parser.add_argument("--playouts", choices=("guided", "random", "normal"))
     parser.add_argument("--inference", choices=("on", "off"))
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     args = parser.parse_args(argv)
     hard: Any
     for hard in (allfours_hard, kqj_hard):
@@ -390,6 +392,10 @@ def main(argv: Sequence[str] | None = None) -> None:
                 kqj_hard.CONTRACT_PLAYOUTS = args.playouts
         if args.inference is not None:
             hard.INFERENCE = args.inference == "on"
+    hard = allfours_hard if args.family == "allfours" else kqj_hard
+    for item in args.set:
+        name, value = item.split("=", 1)
+        setattr(hard, name, type(getattr(hard, name))(value))
     budget = None
     if args.simulations is not None or args.seconds is not None:
         budget = Budget(
@@ -408,7 +414,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         f"hard's budget: {shown.simulations} play-outs per decision{limit}, play-outs "
         f"{allfours_hard.PLAYOUTS if args.family == 'allfours' else kqj_hard.PLAYOUTS}, inference "
         f"{'on' if (allfours_hard if args.family == 'allfours' else kqj_hard).INFERENCE else 'off'}"
-        "; self-play"
+        + "".join(f"; {item}" for item in args.set)
+        + "; self-play"
     )
     failures: list[str] = []
     if args.family == "allfours":

@@ -81,6 +81,9 @@ rounds against the hard of c6fda7c, random play-outs did best in KQJ, the guided
 points worse (``benchmarks/arena.py --first-hand --playouts``, which sets it for the level
 it tests); the engine itself never changes it."""
 
+PLAYOUT_TAKE_FIRST = normal.TAKE_FIRST
+"""The strength from which a seat takes the Return in the first round of a play-out."""
+
 CONTRACT_PLAYOUTS = PLAYOUTS
 """``PLAYOUTS`` for the contract decisions (taking, bidding, countering)."""
 
@@ -361,7 +364,7 @@ def _contract_choice(
     if phase is Phase.FIRST_ROUND:
         offered = state.return_face
         assert offered is not None
-        strong = world.strength(state, seat, offered.suit_index) >= normal.TAKE_FIRST
+        strong = world.strength(state, seat, offered.suit_index) >= PLAYOUT_TAKE_FIRST
         return legal[0] if strong else Pass()
     if phase is Phase.SECOND_ROUND:
         takes = [a for a in legal if isinstance(a, Take) and a.contract is not None]
