@@ -150,11 +150,13 @@ def choose_interruption(
 ) -> Action | None:
     """The counter or overcounter the seat makes now, out of turn, or ``None`` to stay silent:
     the search weighs each against letting the seat to act go on."""
+    usual = normal.choose_interruption(view, legal, rng)
     options: list[Action | None] = [None]
-    options.extend(a for a in legal if isinstance(a, Counter | Overcounter))
+    options.extend(
+        a for a in legal if isinstance(a, Counter | Overcounter) and _sane(view, a, usual)
+    )
     if len(options) == 1:
         return None
-    usual = normal.choose_interruption(view, legal, rng)
     return _search(view, options, usual, rng, budget).best
 
 
@@ -203,7 +205,7 @@ def _candidates(view: PlayerView, legal: Sequence[Action], usual: Action) -> lis
     never raised: the play-outs' random tricks cannot judge a raise of a contract that the
     partner's hand already backs (§6.3)."""
     if view.phase is not Phase.AUCTION:
-        return list(legal)
+        return [a for a in legal if _sane(view, a, usual)]
     assert view.seat is not None
     wanted: list[Action] = [a for a in legal if isinstance(a, Pass | Counter)]
     bids = [a for a in legal if isinstance(a, Bid)]
@@ -221,9 +223,54 @@ def _candidates(view: PlayerView, legal: Sequence[Action], usual: Action) -> lis
         wanted.append(usual)
     unique: list[Action] = []
     for action in wanted:
-        if action in legal and action not in unique:
+        if action in legal and action not in unique and _sane(view, action, usual):
             unique.append(action)
     return unique
+
+
+SANE_BIDDING = True
+"""Whether the search only weighs contract decisions a club player could make with the hand
+(``_sane``); off, every legal one (as the hard of c6fda7c did)."""
+
+
+def _sane(view: PlayerView, action: Action | None, usual: Action | None) -> bool:
+    """Whether the search may choose ``action``: ``normal``'s own choice always, a card
+    always; a contract decision only when the hand backs it, as ``normal`` judges hands
+    (issue 21: no partner who overbids) —
+
+    - taking the Return: the hand with the Return at ``normal``'s strength for taking (§5.3);
+    - a bid, or an overcounter of the standing bid: at most ``normal``'s estimate of the
+      team's round points with that contract plus ``normal.BID_OVER_ESTIMATE`` (§6.3);
+    - a counter: two cards of the bid's suit, one of its three top trumps (all-trump: two
+      nines or eights; no-trump: two aces or tens): a hand that can break the contract.
+    """
+    if not SANE_BIDDING or action == usual or action is None or isinstance(action, Play):
+        return True
+    hand = view.hand
+    if isinstance(action, Take):
+        returned = view.return_card
+        assert returned is not None
+        held = (*hand, returned)
+        if action.contract is None:
+            return easy.contract_strength(held, returned.suit_index) >= normal.TAKE_FIRST
+        contract = CONTRACTS.index(action.contract)
+        return easy.contract_strength(held, contract) >= normal.TAKE_SECOND
+    if isinstance(action, Bid | Overcounter):
+        text = action.contract if isinstance(action, Bid) else view.bid_contract
+        value = action.value if isinstance(action, Bid) else view.bid
+        assert text is not None
+        estimate = normal.estimate(view, hand, CONTRACTS.index(text))
+        return value <= estimate + normal.BID_OVER_ESTIMATE
+    if isinstance(action, Counter):
+        text = view.bid_contract
+        assert text is not None
+        contract = CONTRACTS.index(text)
+        if contract < ALL_TRUMP:
+            suit = [card for card in hand if card.suit_index == contract]
+            return len(suit) >= 2 and any(card.rank in "987" for card in suit)
+        tops = "98" if contract == ALL_TRUMP else "AT"
+        return sum(1 for card in hand if card.rank in tops) >= 2
+    return False  # a capot: only as ``normal`` bids it
 
 
 def _search(
@@ -261,6 +308,8 @@ def _search(
     # Random tricks judge a card in the trick at hand well, a whole round's contract less so:
     # the Return, bids and counters need stronger evidence to overrule ``normal``.
     prefer_z = CARD_PREFER_Z if view.phase is Phase.PLAY else CONTRACT_PREFER_Z
+    if any(isinstance(option, Counter | Overcounter) for option in options):
+        prefer_z = max(prefer_z, COUNTER_PREFER_Z)
     return search(
         list(options), sample_world, evaluate, rng, budget or Budget(), preferred, prefer_z
     )
@@ -281,6 +330,8 @@ CONTRACT_PREFER_Z = 2.0
 """Standard errors by which the search must beat ``normal``'s contract decision."""
 CARD_PREFER_Z = PREFER_Z
 """The same for a card (``engine.search.PREFER_Z``)."""
+COUNTER_PREFER_Z = CONTRACT_PREFER_Z
+"""The same for a decision where a counter or an overcounter is among the options."""
 
 
 class _World:
