@@ -4,16 +4,21 @@ Every decision — taking the Return or passing (§5.3), the contract of the sec
 capots, counters and overcounters (§6.3, in turn or out of turn), and each card — is searched
 the same way:
 
-1. **Worlds.** ``simulate.sample(view, rng)`` deals the cards the seat cannot see uniformly
-   among the deals that agree with everything it knows: hand sizes, the cards played, the
+1. **Worlds.** ``simulate.sample_likely(view, rng)`` deals the cards the seat cannot see
+   among the deals that agree with everything it knows — hand sizes, the cards played, the
    Return in its taker's hand, the voids and the cards that could not beat the master card
-   (§5.4); before the Return is taken the stock under it is shuffled too.
+   (§5.4) — in proportion to how likely the takes, passes, bids and counters of the round
+   were with those hands (inference, the opponent model of ``opponents``); before the Return
+   is taken the stock under it is shuffled too. ``INFERENCE`` off: uniformly
+   (``simulate.sample``).
 2. **Play-outs.** In each world every option is applied (``apply``) and the round is played
    to its end: what is left of the contract phases as level ``normal`` decides it (a random
    bidder would bid up to a capot), the rest of the current trick by a quick sensible policy
    (``_sensible_card``: take a trick worth taking cheaply, load a partner's trick, else throw
    the cheapest card) and the other tricks by ``simulate.playout`` (random legal cards, the
-   engine's own rules). Out-of-turn counters are not played out.
+   engine's own rules). Out-of-turn counters are not played out. ``PLAYOUTS`` says which
+   play-outs: chosen by measurement against ``rollout``'s guided ones and ``normal``'s cards
+   at the same budget.
 3. **Scoring.** The end of the round is scored as the chance of winning the game
    (``engine.search.race_chances`` on the victory points): round points, bonuses, the
    contract made or failed, litigation and the pool count through the victory points they
@@ -21,8 +26,9 @@ the same way:
 4. **Choice.** Options are compared in common worlds and dropped once clearly worse
    (``engine.search``). ``normal``'s choice stands unless another option beats it with some
    confidence (more for contract decisions, ``CONTRACT_PREFER_Z``, which random tricks judge
-   less well than a card in the trick at hand). In the auction only a few bids are searched
-   (``_candidates``).
+   less well than a card in the trick at hand). A contract decision is only searched among
+   those a club player could make with the hand (``_sane``: no partner who overbids); in the
+   auction only a few bids are searched (``_candidates``).
 
 ``hint`` runs the same search and names what decided it (``REASONS``).
 
@@ -233,6 +239,10 @@ SANE_BIDDING = True
 (``_sane``); off, every legal one (as the hard of c6fda7c did)."""
 
 
+SANE_BID_OVER = 0.0
+"""How far above ``normal``'s estimate of the team's round points the search may bid."""
+
+
 def _sane(view: PlayerView, action: Action | None, usual: Action | None) -> bool:
     """Whether the search may choose ``action``: ``normal``'s own choice always, a card
     always; a contract decision only when the hand backs it, as ``normal`` judges hands
@@ -240,7 +250,7 @@ def _sane(view: PlayerView, action: Action | None, usual: Action | None) -> bool
 
     - taking the Return: the hand with the Return at ``normal``'s strength for taking (§5.3);
     - a bid, or an overcounter of the standing bid: at most ``normal``'s estimate of the
-      team's round points with that contract plus ``normal.BID_OVER_ESTIMATE`` (§6.3);
+      team's round points with that contract plus ``SANE_BID_OVER`` (§6.3);
     - a counter: two cards of the bid's suit, one of its three top trumps (all-trump: two
       nines or eights; no-trump: two aces or tens): a hand that can break the contract.
     """
@@ -260,7 +270,7 @@ def _sane(view: PlayerView, action: Action | None, usual: Action | None) -> bool
         value = action.value if isinstance(action, Bid) else view.bid
         assert text is not None
         estimate = normal.estimate(view, hand, CONTRACTS.index(text))
-        return value <= estimate + normal.BID_OVER_ESTIMATE
+        return value <= estimate + SANE_BID_OVER
     if isinstance(action, Counter):
         text = view.bid_contract
         assert text is not None
