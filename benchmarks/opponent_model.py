@@ -113,9 +113,15 @@ def _allfours(
                     samples["stand"].append((value, isinstance(action, allfours.Stand)))
             if isinstance(action, allfours.Discard) and len(legal) > 1:
                 _record_discard(discards, state, seat, action)
+            if isinstance(action, allfours.Play) and len(legal) > 1:
+                _record_feeding(discards, state, seat, action)
             transition = allfours.apply(state, seat, action)
             played += any(isinstance(e, allfours.HandEnded) for e in transition.events)
             state = transition.state
+    for kind in ("feed ten", "save jack"):
+        chances, done = discards[f"{kind} chances"], discards[f"{kind} done"]
+        if chances:
+            print(f"  {kind}: {done:.0f} of {chances:.0f} chances: {done / chances:.3f}")
     for kind in ("trump", "ten or ace"):
         seen, uniform = discards[f"{kind} seen"], discards[f"{kind} uniform"]
         if uniform:
@@ -124,6 +130,31 @@ def _allfours(
                 f"{uniform:.1f}: ratio {seen / uniform:.3f}"
             )
     return samples
+
+
+def _record_feeding(
+    counts: dict[str, float], state: allfours.GameState, seat: int, action: allfours.Play
+) -> None:
+    """The last player to a trick its partner holds: how often it plays the ten of the suit
+    led when it holds it and follows suit, and its jack of trumps when it holds it."""
+    rules = state.rules
+    trick = state.current_trick
+    if rules.sides == rules.players or len(trick) != rules.players - 1:
+        return
+    if state.side_of(state.master_seat) != state.side_of(seat):
+        return
+    hand = state.hands[seat]
+    led = trick[0][1].suit_index
+    trump = state.trump
+    card = action.card.index
+    ten = led * 16 + 8
+    if led != trump and hand >> ten & 1 and card >> 4 == led:
+        counts["feed ten chances"] += 1
+        counts["feed ten done"] += card == ten
+    jack = trump * 16 + 9
+    if hand >> jack & 1:
+        counts["save jack chances"] += 1
+        counts["save jack done"] += card == jack
 
 
 def _record_discard(
