@@ -258,7 +258,7 @@ def _sane(view: PlayerView, action: Action | None, usual: Action | None) -> bool
     - a counter: two cards of the bid's suit, one of its three top trumps (all-trump: two
       nines or eights; no-trump: two aces or tens): a hand that can break the contract.
     """
-    if not SANE_BIDDING or action == usual or action is None or isinstance(action, Play):
+    if not SANE_BIDDING or action == usual or action is None or isinstance(action, Play | Pass):
         return True
     hand = view.hand
     if isinstance(action, Take):

@@ -20,12 +20,14 @@ from engine.allfours.deck import FULL_DECK_MASK
 from engine.allfours.inference import knowledge
 from engine.allfours.players import hard
 from engine.allfours.simulate import sample, sample_likely
-from engine.cards import SUIT_MASKS
+from engine.cards import SUIT_MASKS, Card
 from engine.hidden import HiddenDeal
 
 from ..distributions import fits
 from .support import act, play_tricks, stacked
 from .test_properties import RULESETS
+
+CARIBBEAN = allfours.preset("caribbean")
 
 
 @pytest.fixture(params=[False, True], ids=["model off", "model on"])
@@ -220,3 +222,21 @@ def test_likely_samples_agree_with_every_view_of_every_variant(seed: int) -> Non
             state = allfours.apply(
                 state, seat, rng.choice(allfours.legal_actions(state, seat))
             ).state
+
+
+def test_a_ten_not_fed_to_the_partners_trick_is_rarely_still_held() -> None:
+    """Caribbean, hearts trumps: seat 0 plays last to a trick its partner's king of diamonds
+    holds and follows with a small diamond: the worlds of inference seldom leave it the ten of
+    diamonds (a player feeds the ten to its side's trick), uniform ones often do."""
+    hands = ["2d Td 7s 8s 9s Ts", "3d 3c 4c 5c 6c 7c", "Kd 8d 9c Tc Jc Qc", "4d 5d Qs Js 3h 2h"]
+    state = act(stacked(CARIBBEAN, hands, "4h"), allfours.Stand(), "3d", "Kd", "4d", "2d")
+    view = allfours.observe(state, 1)
+    assert [(seat, card) for seat, card, _ in model.history(view).withheld] == [
+        (0, Card.parse("Td").index),
+        (0, Card.parse("Jh").index),
+    ]
+    ten = Card.parse("Td").bit
+    rng = random.Random(6)
+    likely = sum(bool(sample_likely(view, rng).hands[0] & ten) for _ in range(400))
+    plain = sum(bool(sample(view, rng).hands[0] & ten) for _ in range(400))
+    assert likely < 0.4 * plain
