@@ -248,9 +248,9 @@ SANE_BID_OVER = 0.0
 
 
 def _sane(view: PlayerView, action: Action | None, usual: Action | None) -> bool:
-    """Whether the search may choose ``action``: ``normal``'s own choice always, a card
-    always; a contract decision only when the hand backs it, as ``normal`` judges hands
-    (issue 21: no partner who overbids) —
+    """Whether the search may choose ``action``: a card or a pass always, ``normal``'s own
+    choice but a bid always; a contract decision only when the hand backs it, as ``normal``
+    judges hands (issue 21: no partner who overbids) —
 
     - taking the Return: the hand with the Return at ``normal``'s strength for taking (§5.3);
     - a bid, or an overcounter of the standing bid: at most ``normal``'s estimate of the
@@ -258,7 +258,9 @@ def _sane(view: PlayerView, action: Action | None, usual: Action | None) -> bool
     - a counter: two cards of the bid's suit, one of its three top trumps (all-trump: two
       nines or eights; no-trump: two aces or tens): a hand that can break the contract.
     """
-    if not SANE_BIDDING or action == usual or action is None or isinstance(action, Play | Pass):
+    if not SANE_BIDDING or action is None or isinstance(action, Play | Pass):
+        return True
+    if action == usual and not isinstance(action, Bid):
         return True
     hand = view.hand
     if isinstance(action, Take):
