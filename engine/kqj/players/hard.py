@@ -255,8 +255,9 @@ def _sane(view: PlayerView, action: Action | None, usual: Action | None) -> bool
     - taking the Return: the hand with the Return at ``normal``'s strength for taking (§5.3);
     - a bid, or an overcounter of the standing bid: at most ``normal``'s estimate of the
       team's round points with that contract plus ``SANE_BID_OVER`` (§6.3);
-    - a counter: two cards of the bid's suit, one of its three top trumps (all-trump: two
-      nines or eights; no-trump: two aces or tens): a hand that can break the contract.
+    - a counter: three cards of the bid's suit, two of its three top trumps (all-trump: four
+      nines or eights; no-trump: four aces or tens): a hand that can break the contract, as
+      ``easy`` reads it (whatever the bid).
     """
     if not SANE_BIDDING or action is None or isinstance(action, Play | Pass):
         return True
@@ -283,9 +284,9 @@ def _sane(view: PlayerView, action: Action | None, usual: Action | None) -> bool
         contract = CONTRACTS.index(text)
         if contract < ALL_TRUMP:
             suit = [card for card in hand if card.suit_index == contract]
-            return len(suit) >= 2 and any(card.rank in "987" for card in suit)
+            return len(suit) >= 3 and sum(1 for card in suit if card.rank in "987") >= 2
         tops = "98" if contract == ALL_TRUMP else "AT"
-        return sum(1 for card in hand if card.rank in tops) >= 2
+        return sum(1 for card in hand if card.rank in tops) >= 4
     return False  # a capot: only as ``normal`` bids it
 
 

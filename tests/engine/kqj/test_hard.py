@@ -179,8 +179,8 @@ def test_hints_are_legal_with_known_reasons_in_every_mode(
 def test_hard_never_bids_beyond_what_its_hand_backs(seed: int) -> None:
     """Sane bidding (issue 21): in the base game hard takes the Return only with ``normal``'s
     strength for it, and in the auction it bids no more than ``normal``'s estimate of its
-    team's round points, counters (unless ``normal`` would) only with two cards of the bid's
-    suit and one of its three top trumps, and bids a capot only as ``normal`` does."""
+    team's round points, counters (unless ``normal`` would) only with three cards of the
+    bid's suit and two of its three top trumps, and bids a capot only as ``normal`` does."""
     from engine.kqj.players import easy, normal
 
     rng = random.Random(seed)
@@ -203,6 +203,6 @@ def test_hard_never_bids_beyond_what_its_hand_backs(seed: int) -> None:
                 assert action.value <= normal.estimate(view, view.hand, code)
             if isinstance(action, Counter) and action != usual and view.bid_contract in SUITS:
                 suit = [c for c in view.hand if c.suit == view.bid_contract]
-                assert len(suit) >= 2 and any(c.rank in "987" for c in suit)
+                assert len(suit) >= 3 and sum(1 for c in suit if c.rank in "987") >= 2
             assert not isinstance(action, Capot) or action == usual
             state = kqj.apply(state, seat, action).state
