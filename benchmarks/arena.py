@@ -430,6 +430,9 @@ def _ruleset(args: argparse.Namespace) -> Any:
 
 def _commit() -> str:
     root = Path(__file__).resolve().parent.parent
+    marker = root / "COMMIT"  # an exported copy (git archive) names its commit there
+    if marker.exists() and not (root / ".git").exists():
+        return f"{marker.read_text().strip()} (exported copy)"
     try:
         head = subprocess.run(
             ["git", "rev-parse", "--short", "HEAD"], cwd=root, capture_output=True, text=True
