@@ -27,7 +27,9 @@ which five came first — the completion is random, so ``likelihood`` draws them
 which makes the acceptance chance of a world exactly the model's chance averaged over them.
 
 The constants were fitted to level ``hard``'s own decisions in self-play by maximum likelihood
-(``benchmarks/opponent_model.py`` prints the fit); nothing else constrains a deal.
+(``benchmarks/opponent_model.py`` prints the fit), before ``hard``'s bidding was made sane
+(its searches then took and bid more freely, as the hard of c6fda7c does); nothing else
+constrains a deal.
 
 >>> from engine import kqj
 >>> from engine.cards import mask_of, parse_cards
