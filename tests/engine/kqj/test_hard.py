@@ -177,11 +177,12 @@ def test_hints_are_legal_with_known_reasons_in_every_mode(
 @settings(max_examples=8, deadline=None, derandomize=True, database=None)
 @given(seed=st.integers(min_value=0, max_value=2**40))
 def test_hard_never_bids_beyond_what_its_hand_backs(seed: int) -> None:
-    """Sane bidding (issue 21): in the base game hard takes the Return only with ``normal``'s
-    strength for it, and in the auction it bids no more than ``normal``'s estimate of its
-    team's round points, counters (unless ``normal`` would) only with three cards of the
-    bid's suit and two of its three top trumps, and bids a capot only as ``normal`` does."""
-    from engine.kqj.players import easy, normal
+    """Sane bidding (issue 21): in the base game hard takes the Return only with nearly
+    ``normal``'s strength for it, and in the auction it bids no more than ``normal``'s
+    estimate of its team's round points, counters (unless ``normal`` would) only with three
+    cards of the bid's suit and two of its three top trumps, and bids a capot only as
+    ``normal`` does."""
+    from engine.kqj.players import easy, hard, normal
 
     rng = random.Random(seed)
     for rules in (BASE, AUCTION):
@@ -197,7 +198,8 @@ def test_hard_never_bids_beyond_what_its_hand_backs(seed: int) -> None:
                 returned = view.return_card
                 assert returned is not None
                 held = (*view.hand, returned)
-                assert easy.contract_strength(held, returned.suit_index) >= normal.TAKE_FIRST
+                strength = easy.contract_strength(held, returned.suit_index)
+                assert strength >= normal.TAKE_FIRST - hard.SANE_TAKE_SLACK
             if isinstance(action, Bid):
                 code = CONTRACTS.index(action.contract)
                 assert action.value <= normal.estimate(view, view.hand, code)
