@@ -44,8 +44,9 @@ from engine.cards import SUIT_MASKS
 GAME_VALUE: Final = (0, 0, 0, 0, 0, 0, 0, 0, 10, 1, 2, 3, 4, 0, 0, 0)
 """Game value (§1.2) by rank code."""
 EXPLORE: Final = 0.1
-"""The share of cards played at random in a guided play-out (measured with
-``benchmarks/arena.py``: see ``simulate.guided_playout``)."""
+"""The share of cards played at random in a guided play-out, so that the play-outs of one
+world still differ (a round figure, not tuned: ``players.hard.EXPLORE`` lets
+``benchmarks/arena.py --set EXPLORE=...`` try others)."""
 _TENS: Final = sum(1 << (suit * 16 + TEN) for suit in range(4))
 BEATERS_ABOVE: Final = tuple(
     SUIT_MASKS[card >> 4] & FULL_DECK_MASK & ~((2 << card) - 1) for card in range(64)

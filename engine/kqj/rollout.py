@@ -56,8 +56,9 @@ from engine.kqj.play import legal_play_mask, step_play
 from engine.kqj.state import GameState
 
 EXPLORE: Final = 0.1
-"""The share of cards played at random in a guided play-out (measured with
-``benchmarks/arena.py``: see ``simulate.guided_playout``)."""
+"""The share of cards played at random in a guided play-out, so that the play-outs of one
+world still differ (a round figure, not tuned: ``players.hard.EXPLORE`` lets
+``benchmarks/arena.py --set EXPLORE=...`` try others)."""
 
 
 TRUMP_KEPT: Final = 8

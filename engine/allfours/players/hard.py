@@ -81,8 +81,8 @@ CARD_PREFER_Z = 0.3
 """Standard errors by which the search must beat ``normal``'s choice (``engine.search``):
 lower than the search's default (``PREFER_Z``), since guided play-outs judge cards better
 than random ones did. Measured in duplicate first hands of Caribbean against the hard of
-c6fda7c: +0.17 points a hand at 0.3 against +0.12 at 1.0 (``benchmarks/arena.py
---first-hand --set CARD_PREFER_Z=0.3``)."""
+c6fda7c: +0.17 points a hand at 0.3 against +0.12 at 1.0, 400 deals each (±0.1: within
+the noise; ``benchmarks/arena.py --first-hand --set CARD_PREFER_Z=0.3``)."""
 
 POINT_UNIT: Final = 1.5
 """Points that move together in the race to the target (most awards are one point; a hang
