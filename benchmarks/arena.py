@@ -4,6 +4,8 @@
         --games 400 [--target N] [--players N] [--partnerships] [--jobs 2] [--seed S]
     python benchmarks/arena.py --family kqj --mode 3v3|2v2v2|random [--auction] --a normal \\
         --b easy --games 400 --target 500
+    python benchmarks/arena.py --family allfours --a hard --b hard --b-engine ../frozen-c6fda7c \\
+        --games 400 --simulations 600 --seconds 0.25
 
 **Duplicate games.** Every deal (a game seed: ``new_game(rules, seed)`` shuffles each deal
 from the seed and the deal number only) is played once per *seating*, and the seatings give
@@ -34,6 +36,26 @@ level's ``choose`` / ``interrupt`` call alone, not the engine's ``observe``) as 
 max per level; with ``--habits`` some counts of telling habits. ``--jobs`` spreads deals over
 processes (the engine is pure, results do not depend on it; timings do, on a busy machine).
 
+**Against another checkout** (``--a-engine PATH`` / ``--b-engine PATH``): that level is played
+by the engine of the checkout at ``PATH`` — another commit of this project, such as a frozen
+copy of an earlier ``hard`` — in a worker process of its own (``engine_worker.py``: the two
+engines never share a process), which rebuilds each state from its JSON and answers with the
+action's code. To make one from a commit, with its own compiled build::
+
+    mkdir ../frozen-c6fda7c && git archive c6fda7c | tar -x -C ../frozen-c6fda7c
+    echo c6fda7c > ../frozen-c6fda7c/COMMIT
+    (cd ../frozen-c6fda7c && python scripts/compile_engine.py)
+
+Its decision times are measured inside the worker, around the level's call alone, like the
+others; the level is reported as ``hard@<commit>``. The worker only needs the engine of that
+checkout (and this Python), so it works on any machine given the path.
+
+**Margins.** Besides games won, the points a level's sides score per hand minus the other
+level's, averaged over the seatings of each deal, with a 95% interval over deals (a finer
+measure than games won for the same games). With ``--first-hand`` only the first hand (KQJ:
+round) of each game is played, from the start: every seating then plays exactly the same
+cards, and the margin in points is the measure (games won mean nothing there).
+
 **The search budget** of level ``hard``: ``--simulations N`` play-outs per decision (default:
 the level's own, ``engine.search.DEFAULT_SIMULATIONS``), so results are reproducible; for
 decision times as the bot sees them add ``--seconds S`` (a time limit read from
@@ -43,7 +65,9 @@ decision times as the bot sees them add ``--seconds S`` (a time limit read from
 from __future__ import annotations
 
 import argparse
+import atexit
 import itertools
+import json
 import math
 import multiprocessing
 import random
@@ -62,7 +86,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import allfours, kqj
 from engine.allfours import players as allfours_players
+from engine.allfours.players import hard as allfours_hard
 from engine.kqj import players as kqj_players
+from engine.kqj.players import hard as kqj_hard
 from engine.search import Budget
 
 Z95 = 1.959963984540054
@@ -79,6 +105,16 @@ class Setup:
     seed: int
     habits: bool
     budget: Budget | None = None
+    engines: tuple[str | None, str | None] = (None, None)
+    """For each level, the checkout whose engine plays it (``None``: this one)."""
+    playouts: str | None = None
+    """This checkout's ``hard`` play-out policy (``None``: the level's own)."""
+    inference: bool | None = None
+    """Whether this checkout's ``hard`` weighs its worlds by inference (``None``: its own)."""
+    first_hand: bool = False
+    """Play only the first hand of each game (``--first-hand``)."""
+    settings: tuple[tuple[str, str], ...] = ()
+    """Settings of this checkout's ``hard`` (``--set NAME=VALUE``)."""
 
 
 @dataclass
@@ -91,9 +127,12 @@ class Tally:
     side_hands: list[int] = field(default_factory=lambda: [0, 0])
     times: list[list[float]] = field(default_factory=lambda: [[], []])
     habits: list[Counter[str]] = field(default_factory=lambda: [Counter(), Counter()])
+    margins: list[float] = field(default_factory=list)
+    """For each deal, A's points per hand minus B's, averaged over its seatings."""
 
     def add(self, other: Tally) -> None:
         self.games += other.games
+        self.margins.extend(other.margins)
         for i in (0, 1):
             self.wins[i] += other.wins[i]
             self.points[i] += other.points[i]
@@ -127,37 +166,116 @@ def wilson(wins: float, games: int) -> tuple[float, float]:
 # --- one game -----------------------------------------------------------------------------------
 
 
-def _timed(tally: Tally, who: int, decide: Any, *args: Any) -> Any:
-    start = time.perf_counter()
-    result = decide(*args)
-    tally.times[who].append(time.perf_counter() - start)
-    return result
+class EngineWorker:
+    """A level played by another checkout's engine, in a process of its own
+    (``engine_worker.py``), asked one decision at a time."""
+
+    def __init__(self, root: str) -> None:
+        script = Path(__file__).resolve().parent / "engine_worker.py"
+        self.process = subprocess.Popen(
+            [sys.executable, str(script), root],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+        )
+        hello = json.loads(self._read())
+        self.commit: str = hello["commit"]
+        self.compiled: int = len(hello["compiled"])
+        atexit.register(self.close)
+
+    def _read(self) -> str:
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline()
+        if not line:
+            raise RuntimeError("the engine worker stopped (see its error above)")
+        return line
+
+    def ask(self, request: dict[str, Any]) -> tuple[str | None, float]:
+        """The action code the worker's level chooses, and the seconds it took."""
+        assert self.process.stdin is not None
+        self.process.stdin.write(json.dumps(request) + "\n")
+        answer = json.loads(self._read())
+        return answer["action"], answer["seconds"]
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            assert self.process.stdin is not None
+            self.process.stdin.close()
+            self.process.wait()
+
+
+_WORKERS: dict[str, EngineWorker] = {}
+
+
+def engine_worker(root: str) -> EngineWorker:
+    """The worker for ``root`` in this process, started on first use."""
+    worker = _WORKERS.get(root)
+    if worker is None:
+        worker = _WORKERS[root] = EngineWorker(root)
+    return worker
+
+
+def _decide(
+    setup: Setup, tally: Tally, who: int, call: str, state: Any, seat: int, legal: Any, rng: Any
+) -> Any:
+    """The decision of level ``who`` for ``seat`` (``call``: ``choose`` or ``interrupt``), by
+    this engine or by the checkout that plays that level; its time goes to the tally."""
+    family = allfours if setup.family == "allfours" else kqj
+    level = (setup.a, setup.b)[who]
+    root = setup.engines[who]
+    if root is None:
+        players: Any = allfours_players if setup.family == "allfours" else kqj_players
+        decide = players.interrupt if call == "interrupt" else players.choose
+        view = family.observe(state, seat)
+        start = time.perf_counter()
+        action = decide(level, view, legal, rng, setup.budget)
+        tally.times[who].append(time.perf_counter() - start)
+        return action
+    budget = setup.budget
+    request = {
+        "family": setup.family,
+        "call": call,
+        "level": level,
+        "state": family.dump(state),
+        "seat": seat,
+        "seed": rng.getrandbits(64),
+        "simulations": budget.simulations if budget is not None else None,
+        "seconds": budget.seconds if budget is not None else None,
+    }
+    code, seconds = engine_worker(root).ask(request)
+    tally.times[who].append(seconds)
+    return family.decode_action(code) if code is not None else None
 
 
 def _play_allfours(setup: Setup, seed: int, levels: tuple[int, ...], tally: Tally) -> None:
     rules = setup.rules
-    names = (setup.a, setup.b)
     state = allfours.new_game(rules, seed)
     rngs = [random.Random(f"arena:{seed}:{levels}:{seat}") for seat in range(rules.players)]
     trick: list[tuple[int, Any]] = []
+    scores = state.scores
     while state.winner is None:
         seat = state.to_act
         assert seat is not None
         who = levels[state.side_of(seat)]
         legal = allfours.legal_actions(state, seat)
-        view = allfours.observe(state, seat)
-        action = _timed(
-            tally, who, allfours_players.choose, names[who], view, legal, rngs[seat], setup.budget
-        )
+        action = _decide(setup, tally, who, "choose", state, seat, legal, rngs[seat])
         transition = allfours.apply(state, seat, action)
         if setup.habits:
             _allfours_habits(state, seat, action, transition.events, levels, tally, trick)
         state = transition.state
+        scores = state.scores
+        ended = [e for e in transition.events if isinstance(e, allfours.HandEnded)]
+        if setup.first_hand and ended:
+            scores = ended[0].scores  # before the next deal's kick
+            break
     winner = state.winner
-    tally.wins[levels[winner]] += 1
-    for side, points in enumerate(state.scores):
+    if winner is not None:
+        tally.wins[levels[winner]] += 1
+    hands = 1 if setup.first_hand else state.hand_number
+    for side, points in enumerate(scores):
         tally.points[levels[side]] += points
-        tally.side_hands[levels[side]] += state.hand_number
+        tally.side_hands[levels[side]] += hands
 
 
 def _allfours_habits(
@@ -202,7 +320,6 @@ def _allfours_habits(
 
 def _play_kqj(setup: Setup, seed: int, levels: tuple[int, ...], tally: Tally) -> None:
     rules = setup.rules
-    names = (setup.a, setup.b)
     state = kqj.new_game(rules, seed)
     rngs = [random.Random(f"arena:{seed}:{levels}:{seat}") for seat in range(6)]
 
@@ -210,7 +327,7 @@ def _play_kqj(setup: Setup, seed: int, levels: tuple[int, ...], tally: Tally) ->
         # Fixed teams: a level plays a team; random partners: a level plays a seat.
         return levels[seat if rules.random_partners else state.side_of(seat)]
 
-    while state.winner is None:
+    while state.winner is None and not (setup.first_hand and state.hand_number > 1):
         to_act = state.to_act
         assert to_act is not None
         interrupted = False
@@ -221,17 +338,7 @@ def _play_kqj(setup: Setup, seed: int, levels: tuple[int, ...], tally: Tally) ->
                 if not legal:
                     continue
                 who = level_of(seat)
-                view = kqj.observe(state, seat)
-                action = _timed(
-                    tally,
-                    who,
-                    kqj_players.interrupt,
-                    names[who],
-                    view,
-                    legal,
-                    rngs[seat],
-                    setup.budget,
-                )
+                action = _decide(setup, tally, who, "interrupt", state, seat, legal, rngs[seat])
                 if action is not None:
                     state = kqj.apply(state, seat, action).state
                     interrupted = True
@@ -240,19 +347,18 @@ def _play_kqj(setup: Setup, seed: int, levels: tuple[int, ...], tally: Tally) ->
             continue
         who = level_of(to_act)
         legal = kqj.legal_actions(state, to_act)
-        view = kqj.observe(state, to_act)
-        action = _timed(
-            tally, who, kqj_players.choose, names[who], view, legal, rngs[to_act], setup.budget
-        )
+        action = _decide(setup, tally, who, "choose", state, to_act, legal, rngs[to_act])
         if setup.habits:
             _kqj_habits(state, to_act, action, who, tally)
         state = kqj.apply(state, to_act, action).state
     winners = state.winner if isinstance(state.winner, tuple) else (state.winner,)
     for side in winners:
-        tally.wins[levels[side]] += 1 / len(winners)
+        if side is not None:
+            tally.wins[levels[side]] += 1 / len(winners)
+    hands = 1 if setup.first_hand else state.round_number
     for side, points in enumerate(state.scores):
         tally.points[levels[side]] += points
-        tally.side_hands[levels[side]] += state.round_number
+        tally.side_hands[levels[side]] += hands
 
 
 def _kqj_habits(state: kqj.GameState, seat: int, action: Any, who: int, tally: Tally) -> None:
@@ -263,13 +369,36 @@ def _kqj_habits(state: kqj.GameState, seat: int, action: Any, who: int, tally: T
 
 def play_deal(setup: Setup, deal: int) -> Tally:
     """Every seating of one deal."""
+    _configure(setup)
     tally = Tally()
     seed = setup.seed + deal
     play = _play_allfours if setup.family == "allfours" else _play_kqj
+    margins = []
     for levels in seatings(setup.family, setup.rules):
+        points, hands = tally.points[:], tally.side_hands[:]
         play(setup, seed, levels, tally)
         tally.games += 1
+        per_hand = [
+            (tally.points[i] - points[i]) / max(tally.side_hands[i] - hands[i], 1) for i in (0, 1)
+        ]
+        margins.append(per_hand[0] - per_hand[1])
+    tally.margins.append(sum(margins) / len(margins))
     return tally
+
+
+def _configure(setup: Setup) -> None:
+    """Set this checkout's ``hard`` as ``--playouts`` / ``--inference`` ask (in every
+    process that plays deals)."""
+    if setup.playouts is not None:
+        allfours_hard.PLAYOUTS = kqj_hard.PLAYOUTS = setup.playouts
+        kqj_hard.CONTRACT_PLAYOUTS = setup.playouts
+    if setup.inference is not None:
+        allfours_hard.INFERENCE = kqj_hard.INFERENCE = setup.inference
+    hard: Any = allfours_hard if setup.family == "allfours" else kqj_hard
+    for name, value in setup.settings:
+        if not hasattr(hard, name):
+            raise SystemExit(f"hard has no setting {name}")
+        setattr(hard, name, type(getattr(hard, name))(value))
 
 
 def _play_deal_star(job: tuple[Setup, int]) -> Tally:
@@ -301,6 +430,9 @@ def _ruleset(args: argparse.Namespace) -> Any:
 
 def _commit() -> str:
     root = Path(__file__).resolve().parent.parent
+    marker = root / "COMMIT"  # an exported copy (git archive) names its commit there
+    if marker.exists() and not (root / ".git").exists():
+        return f"{marker.read_text().strip()} (exported copy)"
     try:
         head = subprocess.run(
             ["git", "rev-parse", "--short", "HEAD"], cwd=root, capture_output=True, text=True
@@ -314,6 +446,13 @@ def _commit() -> str:
     except OSError:
         return "unknown"
     return f"{head}{' (with uncommitted changes)' if dirty else ''}" if head else "unknown"
+
+
+def _engine_build() -> str:
+    import engine
+
+    compiled = len(engine.compiled_modules())
+    return f"{compiled} modules compiled" if compiled else "pure Python"
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -337,11 +476,26 @@ def report(setup: Setup, tally: Tally, deals: int, per_deal: int, argv: Sequence
         f"{what}, target {rules.target}: {setup.a} (A) vs {setup.b} (B), {tally.games} games "
         f"({deals} deals x {per_deal} seatings), seeds {setup.seed}..{setup.seed + deals - 1}"
     )
+    hard: Any = allfours_hard if setup.family == "allfours" else kqj_hard
     budget = setup.budget or Budget()
     limit = f", at most {budget.seconds * 1000:.0f} ms" if budget.seconds is not None else ""
-    print(f"search budget (hard): {budget.simulations} play-outs per decision{limit}")
+    print(
+        f"search budget (hard): {budget.simulations} play-outs per decision{limit}; "
+        f"play-outs: {hard.PLAYOUTS}; inference: {'on' if hard.INFERENCE else 'off'}"
+        + "".join(f"; {name}={value}" for name, value in setup.settings)
+    )
+    print(f"engine: {_engine_build()}")
+    names = [setup.a, setup.b]
+    for i, root in enumerate(setup.engines):
+        if root is not None:
+            worker = engine_worker(root)
+            names[i] = f"{names[i]}@{worker.commit}"
+            print(
+                f"  {'AB'[i]} {names[i]} played by the engine at {root} ({worker.compiled} "
+                "modules compiled)"
+            )
     unit = "hand" if setup.family == "allfours" else "round"
-    for i, name in enumerate((setup.a, setup.b)):
+    for i, name in enumerate(names):
         low, high = wilson(tally.wins[i], tally.games)
         share = tally.wins[i] / tally.games if tally.games else 0.0
         per_hand = tally.points[i] / tally.side_hands[i] if tally.side_hands[i] else 0.0
@@ -350,7 +504,16 @@ def report(setup: Setup, tally: Tally, deals: int, per_deal: int, argv: Sequence
             f"{100 * share:5.1f}%  95% CI [{100 * low:5.1f}%, {100 * high:5.1f}%]  "
             f"points per {unit} per side {per_hand:6.2f}"
         )
-    for i, name in enumerate((setup.a, setup.b)):
+    margins = tally.margins
+    if margins:
+        mean = statistics.fmean(margins)
+        error = statistics.stdev(margins) / math.sqrt(len(margins)) if len(margins) > 1 else 0.0
+        print(
+            f"  margin A - B, points per {unit} per side: {mean:+.3f}  "
+            f"95% CI [{mean - Z95 * error:+.3f}, {mean + Z95 * error:+.3f}] "
+            f"over {len(margins)} deals"
+        )
+    for i, name in enumerate(names):
         times = tally.times[i]
         print(
             f"  {'AB'[i]} {name:<8} decision time ms: p50 {1000 * statistics.median(times):7.3f}  "
@@ -358,7 +521,7 @@ def report(setup: Setup, tally: Tally, deals: int, per_deal: int, argv: Sequence
             f"({len(times)} decisions)"
         )
     if setup.habits:
-        for i, name in enumerate((setup.a, setup.b)):
+        for i, name in enumerate(names):
             counts = ", ".join(f"{k} {v}" for k, v in sorted(tally.habits[i].items()))
             print(f"  {'AB'[i]} {name:<8} habits: {counts}")
 
@@ -380,6 +543,38 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--habits", action="store_true", help="count telling habits")
     parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="hard: set a module setting of this checkout's level (CARD_PREFER_Z=0.5, "
+        "players/hard.py of the family), for measuring",
+    )
+    parser.add_argument(
+        "--first-hand",
+        action="store_true",
+        help="play only the first hand (KQJ: round) of each game: wholly duplicate deals, "
+        "for the margin in points",
+    )
+    parser.add_argument(
+        "--playouts",
+        choices=("guided", "random", "normal"),
+        help="hard: how this checkout's play-outs play the tricks (default: the level's own, "
+        "players.hard.PLAYOUTS)",
+    )
+    parser.add_argument(
+        "--inference",
+        choices=("on", "off"),
+        help="hard: whether this checkout's search weighs its worlds by inference (default: "
+        "the level's own, players.hard.INFERENCE)",
+    )
+    parser.add_argument(
+        "--a-engine", metavar="PATH", help="play level A with the engine of the checkout at PATH"
+    )
+    parser.add_argument(
+        "--b-engine", metavar="PATH", help="play level B with the engine of the checkout at PATH"
+    )
+    parser.add_argument(
         "--simulations", type=int, help="hard: play-outs per decision (default: the level's)"
     )
     parser.add_argument(
@@ -390,9 +585,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     args = parser.parse_args(argv)
     levels = allfours_players.LEVELS if args.family == "allfours" else kqj_players.LEVELS
-    for level in (args.a, args.b):
-        if level not in levels:
+    for level, root in ((args.a, args.a_engine), (args.b, args.b_engine)):
+        if root is None and level not in levels:
             parser.error(f"unknown level {level!r}; {args.family} has {', '.join(levels)}")
+        if root is not None and not (Path(root) / "engine" / "__init__.py").exists():
+            parser.error(f"{root} is not a checkout of this project (no engine/ there)")
+    engines = (
+        str(Path(args.a_engine).resolve()) if args.a_engine else None,
+        str(Path(args.b_engine).resolve()) if args.b_engine else None,
+    )
     budget = None
     if args.simulations is not None or args.seconds is not None:
         budget = Budget(
@@ -400,7 +601,21 @@ def main(argv: Sequence[str] | None = None) -> None:
             seconds=args.seconds,
             clock=time.perf_counter if args.seconds else None,
         )
-    setup = Setup(args.family, _ruleset(args), args.a, args.b, args.seed, args.habits, budget)
+    setup = Setup(
+        args.family,
+        _ruleset(args),
+        args.a,
+        args.b,
+        args.seed,
+        args.habits,
+        budget,
+        engines,
+        args.playouts,
+        None if args.inference is None else args.inference == "on",
+        args.first_hand,
+        tuple(tuple(item.split("=", 1)) for item in args.set),
+    )
+    _configure(setup)
     per_deal = len(seatings(setup.family, setup.rules))
     deals = max(1, -(-args.games // per_deal))
     tally = Tally()

@@ -528,6 +528,78 @@ def quick_deal(
     return found
 
 
+def random_order(cards: int, random: Callable[[], float]) -> list[int]:
+    """The card indices of mask ``cards`` in uniformly random order: the order a player may
+    have received them in, when only the whole set is known (its first cards are then a
+    uniform draw of the cards it held first).
+
+    >>> from random import Random
+    >>> sorted(random_order(0b1011, Random(1).random))
+    [0, 1, 3]
+    """
+    indices = _indices(cards)
+    shuffle_prefix(indices, random)
+    return indices
+
+
+def first_of(order: Sequence[int], size: int) -> int:
+    """The first ``size`` cards of ``order`` as a mask.
+
+    >>> first_of([3, 0, 1], 2)
+    9
+    """
+    mask = 0
+    for card in order[:size]:
+        mask |= 1 << card
+    return mask
+
+
+DrawnT = TypeVar("DrawnT")
+
+LIKELY_TRIES: Final = 48
+"""Draws ``draw_likely`` tries before it stops rejecting (see there)."""
+
+
+def draw_likely(
+    draw: Callable[[], DrawnT],
+    weigh: Callable[[DrawnT], float],
+    random: Callable[[], float],
+    tries: int = LIKELY_TRIES,
+) -> DrawnT:
+    """One of ``draw()``'s results, drawn in proportion to ``weigh(result)`` (a chance, 0 to 1):
+    the sampled deals of inference, weighed by an opponent model's chance of what the players
+    said and did.
+
+    Rejection sampling: each draw is kept with probability equal to its weight, so a kept draw
+    follows exactly the distribution of ``draw`` reweighted by ``weigh`` (and where every
+    weight is 1, exactly ``draw``'s, with one more number drawn from ``random``). After
+    ``tries`` draws without one kept, it picks one of them in proportion to their weights
+    (sampling-importance-resampling: close to the same distribution, and it never fails).
+
+    >>> from random import Random
+    >>> rng = Random(3)
+    >>> picks = [draw_likely(lambda: int(rng.random() * 2), lambda x: 1.0 if x else 0.1,
+    ...                      rng.random) for _ in range(2000)]
+    >>> 0.88 < sum(picks) / len(picks) < 0.94  # 1 / 1.1 of the draws are ones
+    True
+    """
+    drawn: list[DrawnT] = []
+    weights: list[float] = []
+    for _ in range(tries):
+        found = draw()
+        weight = weigh(found)
+        if random() < weight:
+            return found
+        drawn.append(found)
+        weights.append(weight)
+    pick = random() * sum(weights)
+    for found, weight in zip(drawn, weights, strict=True):
+        pick -= weight
+        if pick < 0:
+            return found
+    return drawn[-1]
+
+
 ViewT = TypeVar("ViewT")
 BuiltT = TypeVar("BuiltT")
 

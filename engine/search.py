@@ -1,11 +1,12 @@
 """Determinized search for computer players of every family (perfect-information Monte Carlo).
 
 A search player sees only its view. To weigh its options it deals the cards it cannot see
-again many times (``sample_world``: each family's ``simulate.sample``, uniform over the deals
-that agree with everything the seat knows), tries every option in each of those worlds, lets
-the hand run to its end (``evaluate``: the family's simulation path, ``simulate.playout``) and
-scores the result in terms of the game (``race_chances``): the option with the best average
-wins.
+again many times (``sample_world``: each family's ``simulate.sample_likely``, the deals that
+agree with everything the seat knows weighed by an opponent model of what the players did,
+or ``simulate.sample``, uniform over them), tries every option in each of those worlds, lets
+the hand run to its end (``evaluate``: the family's simulation path, ``simulate.playout`` or
+``simulate.guided_playout``) and scores the result in terms of the game (``race_chances``):
+the option with the best average wins.
 
 - **Common worlds.** Every option still in the race is tried in the same worlds, with play-outs
   drawn from the same seed, so what differs between two options is mostly the options

@@ -15,7 +15,7 @@ MAX_LINES = 500
 ONE_THING = {
     "engine/records/replay.py": "one procedure: a record's deals replayed and every fact checked",
     "engine/records/reading.py": "one format's reader, naming the line of every error",
-    "engine/hidden.py": "one algorithm: the exact sampler of hidden deals and its counting",
+    "engine/hidden.py": "one algorithm: the exact sampler of hidden deals, uniform or weighed",
     "engine/allfours/state.py": "one table of data: the state's fields, views and JSON codec",
     "engine/kqj/state.py": "one table of data: the state's fields, views and JSON codec",
 }

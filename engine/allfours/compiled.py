@@ -17,5 +17,7 @@ MODULES: Final = (
     "legality",
     "game",
     "inference",
+    "opponents",
+    "rollout",
     "simulate",
 )

@@ -27,11 +27,13 @@ from engine.allfours.deck import FULL_DECK_MASK, HAND_SIZE, PACKET
 from engine.allfours.game import perform
 from engine.allfours.inference import knowledge
 from engine.allfours.legality import legal_actions
+from engine.allfours.opponents import History, history, likelihood
 from engine.allfours.play import play_out_tricks
+from engine.allfours.rollout import EXPLORE, play_out_tricks_guided
 from engine.allfours.scoring import score_hand
 from engine.allfours.state import GameState, Phase, PlayerView, holders_and_takers, master_of
 from engine.cards import SUITS, indices_in, iter_indices, mask_of
-from engine.hidden import HiddenDeal, InconsistentViewError, LatestViews
+from engine.hidden import HiddenDeal, InconsistentViewError, LatestViews, draw_likely
 from engine.shuffles import shuffle_prefix
 
 
@@ -115,6 +117,42 @@ def sample(view: PlayerView, rng: Random) -> GameState:
     else:
         st.stock = (*st.stock, *drawn[-1])
     return st
+
+
+def sample_likely(view: PlayerView, rng: Random) -> GameState:
+    """``sample`` weighed by what the players said and discarded (inference): a full state
+    ``view.seat`` cannot tell from the real one, drawn among the deals that agree with
+    everything it knows in proportion to the chance that the players would have stood,
+    begged, given, run, refused and discarded as they did with those hands, under
+    ``opponents``' model.
+
+    The hard facts stay exact (every draw is one of ``sample``'s); where the record says
+    nothing (no decision yet, or the viewer's own) it is exactly ``sample``, drawing the same
+    numbers from ``rng``. ``hidden.draw_likely`` does the weighing.
+
+    >>> import random
+    >>> from engine import allfours
+    >>> state = allfours.new_game(allfours.preset("caribbean"), seed=4)
+    >>> state = allfours.apply(state, state.to_act, allfours.Stand()).state
+    >>> view = allfours.observe(state, 0)
+    >>> allfours.observe(sample_likely(view, random.Random(1)), 0) == view
+    True
+    """
+    record = _histories(view)
+    if record.says_nothing:
+        return sample(view, rng)
+    random = rng.random
+
+    def draw() -> GameState:
+        return sample(view, rng)
+
+    def weigh(world: GameState) -> float:
+        return likelihood(record, world, random)
+
+    return draw_likely(draw, weigh, random)
+
+
+_histories: LatestViews[PlayerView, History] = LatestViews(history)
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,6 +266,24 @@ def playout(state: GameState, rng: Random) -> GameState:
     return st
 
 
+def guided_playout(state: GameState, rng: Random, explore: float = EXPLORE) -> GameState:
+    """``playout`` with sensible trick play instead of random cards: every seat plays by
+    ``rollout``'s light policy (reading the hands of the world), a random legal card with
+    probability ``explore``. Anything left before trick play (stand or beg, the dealer's
+    answer, discards) is still chosen at random; ``state`` itself is not changed.
+
+    >>> import random
+    >>> from engine import allfours
+    >>> state = allfours.new_game(allfours.preset("caribbean"), seed=4)
+    >>> end = guided_playout(state, random.Random(1))
+    >>> end.hand_number == state.hand_number, sum(end.scores) >= sum(state.scores)
+    (True, True)
+    """
+    st = state.clone()
+    _play_out(st, rng, explore)
+    return st
+
+
 def simulate_hand(state: GameState, seat: int, rng: Random) -> GameState:
     """One sample of how the hand may end, as ``seat`` sees it: ``determinize`` then play out,
     on a single private copy.
@@ -243,14 +299,19 @@ def simulate_hand(state: GameState, seat: int, rng: Random) -> GameState:
     return st
 
 
-def _play_out(st: GameState, rng: Random) -> None:
+def _play_out(st: GameState, rng: Random, explore: float = -1.0) -> None:
+    """Play ``st`` to the end of its hand, in place: random legal actions, or guided trick
+    play when ``explore`` is not negative (``guided_playout``)."""
     hand_number = st.hand_number
     random = rng.random
     while st.winner_ is None and st.hand_number == hand_number:
         seat = st.to_act_
         assert seat is not None
         if st.phase is Phase.PLAY:
-            play_out_tricks(st, random)
+            if explore < 0:
+                play_out_tricks(st, random)
+            else:
+                play_out_tricks_guided(st, random, explore)
             score_hand(st, None)
             return
         actions = legal_actions(st, seat)

@@ -16,5 +16,7 @@ MODULES: Final = (
     "legality",
     "game",
     "inference",
+    "opponents",
+    "rollout",
     "simulate",
 )

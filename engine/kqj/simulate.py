@@ -23,12 +23,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from random import Random
 
-from engine.hidden import HiddenDeal, Knowledge, LatestViews, quick_deal
+from engine.hidden import HiddenDeal, Knowledge, LatestViews, draw_likely, quick_deal
 from engine.kqj.deck import CONTRACTS, FULL_MASK, PLAYERS, TRICKS
 from engine.kqj.game import perform
 from engine.kqj.inference import absent_from_plays, knowledge, knowledge_of
 from engine.kqj.legality import legal_actions
+from engine.kqj.opponents import History, history, likelihood
 from engine.kqj.play import play_out_tricks
+from engine.kqj.rollout import EXPLORE, play_out_tricks_guided
 from engine.kqj.scoring import score_hand
 from engine.kqj.state import GameState, Phase, master_of
 from engine.kqj.view import PlayerView
@@ -142,6 +144,43 @@ def sample(view: PlayerView, rng: Random) -> GameState:
     return st
 
 
+def sample_likely(view: PlayerView, rng: Random) -> GameState:
+    """``sample`` weighed by what the contract said (inference): a full state ``view.seat``
+    cannot tell from the real one, drawn among the deals that agree with everything it knows
+    in proportion to the chance that the players would have taken, passed, bid and countered
+    as they did with those hands, under ``opponents``' model.
+
+    The hard facts stay exact (every draw is one of ``sample``'s); where the record says
+    nothing (the viewer's own decisions, or no decision yet) it is exactly ``sample``, drawing
+    the same numbers from ``rng``. ``hidden.draw_likely`` does the weighing.
+
+    >>> import random
+    >>> from engine import kqj
+    >>> state = kqj.new_game(kqj.preset("kqj"), seed=4)
+    >>> for _ in range(3):
+    ...     state = kqj.apply(state, state.to_act, kqj.Pass()).state
+    >>> view = kqj.observe(state, state.to_act)
+    >>> guess = sample_likely(view, random.Random(1))
+    >>> kqj.observe(guess, view.seat) == view
+    True
+    """
+    record = _histories(view)
+    if record.says_nothing:
+        return sample(view, rng)
+    random = rng.random
+
+    def draw() -> GameState:
+        return sample(view, rng)
+
+    def weigh(world: GameState) -> float:
+        return likelihood(record, world, random)
+
+    return draw_likely(draw, weigh, random)
+
+
+_histories: LatestViews[PlayerView, History] = LatestViews(history)
+
+
 @dataclass(frozen=True, slots=True)
 class _Template:
     """What ``sample`` works out once per view: the state with every public field, the
@@ -219,17 +258,43 @@ def playout(state: GameState, rng: Random) -> GameState:
     (8, True)
     """
     st = state.clone()
+    _play_out(st, rng, -1.0)
+    return st
+
+
+def guided_playout(state: GameState, rng: Random, explore: float = EXPLORE) -> GameState:
+    """``playout`` with sensible trick play instead of random cards: every seat plays by
+    ``rollout``'s light policy (reading the hands of the world), a random legal card with
+    probability ``explore``. What is left of the contract phases is still chosen at random;
+    ``state`` itself is not changed.
+
+    >>> import random
+    >>> from engine import kqj
+    >>> end = guided_playout(kqj.new_game(kqj.preset("kqj"), seed=6), random.Random(3))
+    >>> end.tricks_played, end.last_round.outcome in ("won", "litigation")
+    (8, True)
+    """
+    st = state.clone()
+    _play_out(st, rng, explore)
+    return st
+
+
+def _play_out(st: GameState, rng: Random, explore: float) -> None:
+    """Play ``st`` to the end of its round, in place: random legal actions, or guided trick
+    play when ``explore`` is not negative (``guided_playout``)."""
     hand_number = st.hand_number
     random = rng.random
     if len(st.winners) == TRICKS:
-        return st  # this round is already counted (a playout's own end position)
+        return  # this round is already counted (a playout's own end position)
     while st.winner_ is None and st.hand_number == hand_number:
         seat = st.to_act_
         assert seat is not None
         if st.phase is Phase.PLAY:
-            play_out_tricks(st, random)
+            if explore < 0:
+                play_out_tricks(st, random)
+            else:
+                play_out_tricks_guided(st, random, explore)
             score_hand(st, None)
-            return st
+            return
         actions = legal_actions(st, seat)
         perform(st, seat, actions[int(random() * len(actions))], None, deal_next=False)
-    return st

@@ -12,7 +12,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.cards import mask_of, parse_cards
-from engine.hidden import HiddenDeal, InconsistentViewError, Knowledge, LatestViews, quick_deal
+from engine.hidden import (
+    HiddenDeal,
+    InconsistentViewError,
+    Knowledge,
+    LatestViews,
+    draw_likely,
+    quick_deal,
+)
+
+from .distributions import fits
 
 SMALL = settings(max_examples=300, deadline=None, derandomize=True, database=None)
 
@@ -230,3 +239,37 @@ def test_a_quick_deal_is_uniform_when_the_constraints_nest() -> None:
     assert set(counts) == set(deals)
     expected = draws / len(deals)
     assert all(abs(n - expected) < 0.25 * expected for n in counts.values())
+
+
+def test_a_likely_draw_with_every_weight_one_is_the_plain_draw() -> None:
+    """Weights of 1 (a model that says nothing): the first draw is kept, so the result is
+    the plain draw's, whatever the generator."""
+    rng = random.Random(5)
+    draws = iter(range(1000))
+    picks = [draw_likely(lambda: next(draws), lambda _: 1.0, rng.random) for _ in range(50)]
+    assert picks == list(range(50))
+
+
+def test_likely_draws_follow_the_weights() -> None:
+    """Rejection sampling: each outcome comes up in proportion to its chance times its
+    weight (chi-square, 0.1%), and an outcome of weight 0 never, unless nothing else can
+    be kept."""
+    rng = random.Random(9)
+    weights = {0: 1.0, 1: 0.5, 2: 0.25, 3: 0.0, 4: 0.05}
+    total = sum(weights.values())
+    seen = Counter(
+        draw_likely(lambda: rng.randrange(5), weights.__getitem__, rng.random) for _ in range(6000)
+    )
+    assert seen[3] == 0
+    assert fits(seen, {k: w / total for k, w in weights.items()})
+
+
+def test_a_likely_draw_falls_back_on_the_weights_after_its_tries() -> None:
+    """Weights too small to be kept in a few tries: the pick is among the draws, in
+    proportion to their weights."""
+    rng = random.Random(2)
+    seen = Counter(
+        draw_likely(lambda: rng.randrange(2), lambda x: 1e-9 * (1 + 3 * x), rng.random, tries=40)
+        for _ in range(2000)
+    )
+    assert 0.68 < seen[1] / 2000 < 0.82

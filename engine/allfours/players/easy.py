@@ -24,19 +24,24 @@ from random import Random
 from typing import Final
 
 from engine.allfours.actions import Action, Beg, Discard, Play, RunPack, Stand, TakeOne
+from engine.allfours.opponents import strength
 from engine.allfours.state import Phase, PlayerView
-from engine.cards import Card
+from engine.cards import SUITS, Card, mask_of
 
 GAME_VALUE: Final = {"A": 4, "K": 3, "Q": 2, "J": 1, "T": 10}
-_TRUMP_WEIGHT: Final = {"A": 4.0, "K": 3.0, "Q": 2.5, "J": 2.5, "T": 1.5}
 
 STAND_STRENGTH: Final = 6.0
 ACCEPT_STRENGTH: Final = 5.0
 
 
 def trump_strength(hand: Sequence[Card], suit: str) -> float:
-    """How good a holding is in ``suit`` as trumps: honours weigh more, every trump counts."""
-    return sum(_TRUMP_WEIGHT.get(card.rank, 1.0) for card in hand if card.suit == suit)
+    """How good a holding is in ``suit`` as trumps: honours weigh more, every trump counts
+    (``opponents.strength``, which the opponent model of inference reads too).
+
+    >>> trump_strength([Card.parse(c) for c in ("Ah", "Kh", "4h", "2c")], "h")
+    8.0
+    """
+    return strength(mask_of(hand), SUITS.index(suit))
 
 
 def _beats(card: Card, best: Card, led: str, trump: str) -> bool:

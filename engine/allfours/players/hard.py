@@ -3,24 +3,27 @@
 Every decision of every phase — stand or beg, take one or run the pack, accept or refuse,
 each discard, each card — is searched the same way:
 
-1. **Worlds.** ``simulate.sample(view, rng)`` deals the cards the seat cannot see, uniformly
-   among the deals that agree with everything it knows: hand and discard sizes, the cards
-   turned and played, the suits players showed out of (§1.3); before trumps are fixed the
-   undealt stock is shuffled too, so the runs and kicks a beg may bring are random (§2.3-§2.4,
-   §3.3, §4.1).
+1. **Worlds.** ``simulate.sample_likely(view, rng)`` deals the cards the seat cannot see
+   among the deals that agree with everything it knows — hand and discard sizes, the cards
+   turned and played, the suits players showed out of (§1.3) — in proportion to how likely
+   the players' stands, begs, gifts, runs, refusals and discards were with those hands
+   (inference, the opponent model of ``opponents``); before trumps are fixed the undealt
+   stock is shuffled too, so the runs and kicks a beg may bring are random (§2.3-§2.4, §3.3,
+   §4.1). ``INFERENCE`` off: uniformly (``simulate.sample``).
 2. **Play-outs.** In each world every legal action is applied (``apply``) and the hand is
    played to its end: the decisions left before trick play (the dealer's answer to a beg,
    the round of acceptance after a run) by level ``normal``, the discards by ``easy``, the
-   rest of the current trick by a quick sensible policy (``_sensible_card``: an opponent who
-   can trump a ten does), the other tricks by ``simulate.playout`` (random legal cards, the
-   engine's own rules).
+   tricks by ``rollout``'s light policy (``simulate.guided_playout``: a partner's safe trick
+   gets the ten, the jack is saved, a master trump hunts it; one card in ten at random).
+   ``PLAYOUTS`` says which: chosen by measurement against random play-outs and ``normal``'s
+   cards at the same budget (``benchmarks/arena.py --playouts``).
 3. **Scoring.** The end of the hand is scored as the chance of winning the game
    (``engine.search.race_chances``): High, Low, Jack, hang jack, Game and kicks count through
    the scores they leave, and a point that reaches the target is worth the game.
 4. **Choice.** Options are compared in common worlds and dropped once clearly worse
    (``engine.search``). ``normal``'s choice stands unless another option beats it with some
-   confidence: random play-outs see the trick at hand and the count, ``normal``'s card
-   counting sees what they blur (a master card kept, a ten still to place).
+   confidence (``CARD_PREFER_Z``): play-outs see the trick at hand and the count,
+   ``normal``'s card counting sees what they blur (a master card kept, a ten still to place).
 
 ``hint`` runs the same search and names what decided it (``REASONS``); its strength against
 the other levels is measured with ``benchmarks/arena.py``.
@@ -40,13 +43,14 @@ from collections.abc import Callable, Sequence
 from random import Random
 from typing import Final
 
-from engine.allfours import simulate
+from engine.allfours import rollout, simulate
 from engine.allfours.actions import Action, GameOver, HandEnded, Play, PointsAwarded
 from engine.allfours.game import apply, legal_actions, observe, trick_winner_offset
+from engine.allfours.play import legal_play_mask
 from engine.allfours.players import easy, normal
 from engine.allfours.players.easy import GAME_VALUE
 from engine.allfours.state import GameState, Phase, PlayerView
-from engine.cards import Card
+from engine.cards import Card, card_at
 from engine.search import (
     Budget,
     Hint,
@@ -56,6 +60,29 @@ from engine.search import (
     race_chances,
     search,
 )
+
+PLAYOUTS = "guided"
+"""How the play-outs play the tricks after the decision searched: ``"guided"`` (every card by
+``rollout``'s light policy, ``simulate.guided_playout``), ``"random"`` (the rest of the current
+trick by ``_sensible_card``, then random legal cards: ``simulate.playout``) or ``"normal"``
+(every card by level ``normal``). Chosen by measurement (``benchmarks/arena.py --playouts``,
+which sets it for the level it tests); the engine itself never changes it."""
+
+EXPLORE = rollout.EXPLORE
+"""The share of random cards in guided play-outs (``rollout.EXPLORE``)."""
+
+INFERENCE = True
+"""Whether the worlds are weighed by what the players said and discarded
+(``simulate.sample_likely``, the opponent model of ``opponents``) or dealt uniformly
+(``simulate.sample``). Measured with ``benchmarks/arena.py --inference``, which sets it for
+the level it tests."""
+
+CARD_PREFER_Z = 0.3
+"""Standard errors by which the search must beat ``normal``'s choice (``engine.search``):
+lower than the search's default (``PREFER_Z``), since guided play-outs judge cards better
+than random ones did. Measured in duplicate first hands of Caribbean against the hard of
+c6fda7c: +0.17 points a hand at 0.3 against +0.12 at 1.0, 400 deals each (±0.1: within
+the noise; ``benchmarks/arena.py --first-hand --set CARD_PREFER_Z=0.3``)."""
 
 POINT_UNIT: Final = 1.5
 """Points that move together in the race to the target (most awards are one point; a hang
@@ -138,7 +165,7 @@ def hint(
         seconds=budget.seconds / 2 if budget.seconds is not None else None,
         clock=budget.clock,
     )
-    explained = search(pair, _world_sampler(view), _evaluator(view, recorded=True), rng, half)
+    explained = search(pair, world_sampler(view), _evaluator(view, recorded=True), rng, half)
     feature = deciding_feature(
         explained.stats_of(pair[0]), explained.stats_of(pair[1]), REASON_WEIGHTS, REASON_THRESHOLD
     )
@@ -154,19 +181,25 @@ def _search(
     if view.seat is None:
         raise ValueError("a spectator's view has no seat to choose for")
     options = list(legal)
-    sample_world = _world_sampler(view)
+    sample_world = world_sampler(view)
     evaluate = _evaluator(view, recorded=False)
     if len(options) == 1:
         return search(options, sample_world, evaluate, rng, budget or Budget())
     # ``normal``'s choice stands unless the search finds better with some confidence: what
     # random play-outs cannot tell apart, its card counting and hand evaluation can.
     preferred = options.index(normal.choose_action(view, legal, rng))
-    return search(options, sample_world, evaluate, rng, budget or Budget(), preferred)
+    return search(
+        options, sample_world, evaluate, rng, budget or Budget(), preferred, CARD_PREFER_Z
+    )
 
 
-def _world_sampler(view: PlayerView) -> Callable[[Random], GameState]:
+def world_sampler(view: PlayerView) -> Callable[[Random], GameState]:
+    """How the search deals its worlds for ``view``: ``simulate.sample_likely`` (inference)
+    or, with ``INFERENCE`` off, ``simulate.sample`` (uniform)."""
+    sample = simulate.sample_likely if INFERENCE else simulate.sample
+
     def sample_world(rng: Random) -> GameState:
-        return simulate.sample(view, rng)
+        return sample(view, rng)
 
     return sample_world
 
@@ -219,6 +252,12 @@ def _play_out(
         ended = _ended(transition.events)
         if ended is not None:
             return state, ended
+    if PLAYOUTS == "guided":
+        if not recorded:
+            return simulate.guided_playout(state, rng, EXPLORE), ()
+        return _play_out_by(state, rng, _guided_card)
+    if PLAYOUTS == "normal":
+        return _play_out_by(state, rng, _normal_card)
     # The rest of the current trick is played sensibly (a random player would rarely trump a
     # ten away or take a trick worth taking), the rest of the hand at random: the simulation
     # path's own play-out.
@@ -243,6 +282,32 @@ def _play_out(
         ended = _ended(transition.events)
         if ended is not None:
             return state, ended
+
+
+def _play_out_by(
+    state: GameState, rng: Random, policy: Callable[[GameState, int, Random], Action]
+) -> tuple[GameState, tuple[PointsAwarded, ...]]:
+    """Play the tricks out through ``apply``, every card chosen by ``policy``."""
+    while True:
+        actor = state.to_act
+        assert actor is not None
+        transition = apply(state, actor, policy(state, actor, rng))
+        state = transition.state
+        ended = _ended(transition.events)
+        if ended is not None:
+            return state, ended
+
+
+def _guided_card(state: GameState, seat: int, rng: Random) -> Action:
+    legal = legal_play_mask(state, seat)
+    if legal & (legal - 1) == 0 or rng.random() < EXPLORE:
+        options = legal_actions(state, seat)
+        return options[int(rng.random() * len(options))]
+    return Play(card_at(rollout.choose_card(state, seat, legal)))
+
+
+def _normal_card(state: GameState, seat: int, rng: Random) -> Action:
+    return normal.choose_action(observe(state, seat), legal_actions(state, seat), rng)
 
 
 def _sensible_card(state: GameState, seat: int, legal: Sequence[Action]) -> Action:

@@ -38,21 +38,15 @@ from engine.kqj.deck import (
     BEATERS,
     CONTRACTS,
     FULL_MASK,
-    NO_TRUMP,
     PLAIN_STRENGTH,
     PLAYERS,
     POINTS,
     TRUMP_STRENGTH,
 )
+from engine.kqj.opponents import strength
 from engine.kqj.rules import BID_STEP, MAX_BID
 from engine.kqj.state import Phase
 from engine.kqj.view import PlayerView
-
-# Rough worth, in round points, of holding a card (by rank) for each role of its suit.
-_TRUMP_WORTH: Final = {"9": 30, "8": 24, "7": 16, "A": 12, "T": 10, "H": 7, "K": 6, "Q": 5}
-_PLAIN_WORTH: Final = {"A": 14, "T": 6, "H": 3}
-_ALL_TRUMP_WORTH: Final = {"9": 24, "8": 14, "7": 6, "A": 4, "T": 3}
-_NO_TRUMP_WORTH: Final = {"A": 24, "T": 10, "H": 4}
 
 AVERAGE_STRENGTH: Final = 58.0
 """About the strength of an eight-card hand in its best contract (measured on random deals)."""
@@ -65,33 +59,15 @@ CAPOT_ESTIMATE: Final = 320
 
 def contract_strength(hand: Sequence[Card], contract: int) -> float:
     """How good ``hand`` is for ``contract`` (a code of ``deck.CONTRACTS``), in rough round
-    points: high trumps and trump length, side aces and guarded tens.
+    points: high trumps and trump length, side aces and guarded tens (``opponents.strength``,
+    which the opponent model of inference reads too).
 
     >>> from engine.cards import parse_cards
     >>> contract_strength(parse_cards("9h 8h 7h Ah As"), 1) > contract_strength(
     ...     parse_cards("9h 8h 7h Ah As"), 0)
     True
     """
-    total = 0.0
-    for suit in range(4):
-        cards = [c for c in hand if c.suit_index == suit]
-        ranks = {c.rank for c in cards}
-        if contract == NO_TRUMP:
-            total += sum(_NO_TRUMP_WORTH.get(r, 0) for r in ranks)
-            if "T" in ranks and "A" in ranks:
-                total += 6
-        elif contract == ALL_TRUMP:
-            total += sum(_ALL_TRUMP_WORTH.get(r, 0) for r in ranks)
-            if "8" in ranks and "9" in ranks:
-                total += 6
-        elif suit == contract:
-            total += sum(_TRUMP_WORTH.get(r, 3) for r in ranks)
-            total += 6 * max(len(cards) - 2, 0)
-        else:
-            total += sum(_PLAIN_WORTH.get(r, 0) for r in ranks)
-            if "T" in ranks and "A" in ranks:
-                total += 4
-    return total
+    return strength(mask_of(hand), contract)
 
 
 def _team_share(view: PlayerView) -> float:

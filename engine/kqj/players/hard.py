@@ -4,16 +4,21 @@ Every decision — taking the Return or passing (§5.3), the contract of the sec
 capots, counters and overcounters (§6.3, in turn or out of turn), and each card — is searched
 the same way:
 
-1. **Worlds.** ``simulate.sample(view, rng)`` deals the cards the seat cannot see uniformly
-   among the deals that agree with everything it knows: hand sizes, the cards played, the
+1. **Worlds.** ``simulate.sample_likely(view, rng)`` deals the cards the seat cannot see
+   among the deals that agree with everything it knows — hand sizes, the cards played, the
    Return in its taker's hand, the voids and the cards that could not beat the master card
-   (§5.4); before the Return is taken the stock under it is shuffled too.
+   (§5.4) — in proportion to how likely the takes, passes, bids and counters of the round
+   were with those hands (inference, the opponent model of ``opponents``); before the Return
+   is taken the stock under it is shuffled too. ``INFERENCE`` off: uniformly
+   (``simulate.sample``).
 2. **Play-outs.** In each world every option is applied (``apply``) and the round is played
    to its end: what is left of the contract phases as level ``normal`` decides it (a random
    bidder would bid up to a capot), the rest of the current trick by a quick sensible policy
-   (``_sensible_card``: take a trick worth taking cheaply, load a partner's trick, else throw
+   (``rollout.sensible_card``: take a trick worth taking cheaply, load a partner's trick, else throw
    the cheapest card) and the other tricks by ``simulate.playout`` (random legal cards, the
-   engine's own rules). Out-of-turn counters are not played out.
+   engine's own rules). Out-of-turn counters are not played out. ``PLAYOUTS`` says which
+   play-outs: chosen by measurement against ``rollout``'s guided ones and ``normal``'s cards
+   at the same budget.
 3. **Scoring.** The end of the round is scored as the chance of winning the game
    (``engine.search.race_chances`` on the victory points): round points, bonuses, the
    contract made or failed, litigation and the pool count through the victory points they
@@ -21,8 +26,9 @@ the same way:
 4. **Choice.** Options are compared in common worlds and dropped once clearly worse
    (``engine.search``). ``normal``'s choice stands unless another option beats it with some
    confidence (more for contract decisions, ``CONTRACT_PREFER_Z``, which random tricks judge
-   less well than a card in the trick at hand). In the auction only a few bids are searched
-   (``_candidates``).
+   less well than a card in the trick at hand). A contract decision is only searched among
+   those a club player could make with the hand (``_sane``: no partner who overbids); in the
+   auction only a few bids are searched (``_candidates``).
 
 ``hint`` runs the same search and names what decided it (``REASONS``).
 
@@ -37,13 +43,12 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from random import Random
 from typing import Final
 
-from engine.cards import SUIT_MASKS, Card
 from engine.core import Play
-from engine.kqj import simulate
+from engine.kqj import rollout, simulate
 from engine.kqj.actions import (
     Action,
     Bid,
@@ -54,12 +59,14 @@ from engine.kqj.actions import (
     RoundEnded,
     Take,
 )
-from engine.kqj.deck import ALL_TRUMP, BEATERS, CONTRACTS, FULL_MASK, PLAYERS, POINTS
+from engine.kqj.deck import ALL_TRUMP, CONTRACTS
 from engine.kqj.game import apply
 from engine.kqj.legality import legal_actions
+from engine.kqj.opponents import TAKE_FIRST
 from engine.kqj.players import easy, normal
+from engine.kqj.players.reasons import FEATURES, REASONS, explain, features
 from engine.kqj.rules import BID_STEP
-from engine.kqj.state import GameState, Phase, master_of
+from engine.kqj.state import GameState, Phase
 from engine.kqj.view import PlayerView, observe
 from engine.search import (
     PREFER_Z,
@@ -67,35 +74,39 @@ from engine.search import (
     Hint,
     Outcome,
     SearchResult,
-    deciding_feature,
     race_chances,
     search,
 )
 
+PLAYOUTS = "random"
+"""How the play-outs play the tricks after the decision searched: ``"random"`` (the rest of
+the current trick by ``rollout.sensible_card``, then random legal cards: ``simulate.playout``),
+``"guided"`` (every card by ``rollout``'s light policy, ``simulate.guided_playout``) or
+``"normal"`` (every card by level ``normal``). Chosen by measurement: in duplicate first
+rounds against the hard of c6fda7c, random play-outs did best in KQJ, the guided ones a few
+points worse (``benchmarks/arena.py --first-hand --playouts``, which sets it for the level
+it tests); the engine itself never changes it."""
+
+PLAYOUT_TAKE_FIRST = TAKE_FIRST[0]
+"""The strength from which a seat takes the Return in the first round of a play-out: where
+the opponent model has ``hard`` take as often as pass (``opponents.TAKE_FIRST``). In 300
+duplicate first rounds against the hard of c6fda7c: +6.7 victory points a round, against
++2.6 with ``normal``'s own threshold (25); within the noise (±7), but never worse."""
+
+CONTRACT_PLAYOUTS = PLAYOUTS
+"""``PLAYOUTS`` for the contract decisions (taking, bidding, countering)."""
+
+EXPLORE = rollout.EXPLORE
+"""The share of random cards in guided play-outs (``rollout.EXPLORE``)."""
+
+INFERENCE = True
+"""Whether the worlds are weighed by what the contract said (``simulate.sample_likely``, the
+opponent model of ``opponents``) or dealt uniformly (``simulate.sample``). Measured with
+``benchmarks/arena.py --inference``, which sets it for the level it tests."""
+
 VP_UNIT: Final = 150.0
 """Victory points that move together in the race to the target (a decided round pays its
 winner about this much): the ``unit`` of ``race_chances``."""
-
-REASONS: Final = (
-    "wins_game",
-    "makes_contract",
-    "breaks_contract",
-    "counter_breaks_bid",
-    "kq",
-    "dix_de_der",
-    "capot",
-    "takes_points",
-)
-"""The reason codes of KQJ hints:
-
-- ``wins_game``: the choice wins the game (reaches the target) more often;
-- ``makes_contract`` / ``breaks_contract``: the seat's team makes its contract, or the
-  contract of another team fails, more often (§5.7, §6.1, §6.3);
-- ``counter_breaks_bid``: a counter (or staying silent) pays because the bid fails (§6.3);
-- ``kq``: a KQ or KQJ bonus (§5.5) comes with it; ``dix_de_der``: the last trick (§5.5);
-  ``capot``: every trick (§5.5);
-- ``takes_points``: the team simply takes more round points.
-"""
 
 
 def choose_action(
@@ -127,11 +138,13 @@ def choose_interruption(
 ) -> Action | None:
     """The counter or overcounter the seat makes now, out of turn, or ``None`` to stay silent:
     the search weighs each against letting the seat to act go on."""
+    usual = normal.choose_interruption(view, legal, rng)
     options: list[Action | None] = [None]
-    options.extend(a for a in legal if isinstance(a, Counter | Overcounter))
+    options.extend(
+        a for a in legal if isinstance(a, Counter | Overcounter) and _sane(view, a, usual)
+    )
     if len(options) == 1:
         return None
-    usual = normal.choose_interruption(view, legal, rng)
     return _search(view, options, usual, rng, budget).best
 
 
@@ -164,7 +177,7 @@ def hint(
         usual = normal.choose_action(view, legal, rng)
         options = list(_candidates(view, legal, usual))
     result = _search(view, options, usual, rng, budget)
-    return Hint(result.best, *_explain(view, result))
+    return Hint(result.best, *explain(view, result))
 
 
 # --- what is searched ----------------------------------------------------------------------
@@ -180,7 +193,7 @@ def _candidates(view: PlayerView, legal: Sequence[Action], usual: Action) -> lis
     never raised: the play-outs' random tricks cannot judge a raise of a contract that the
     partner's hand already backs (§6.3)."""
     if view.phase is not Phase.AUCTION:
-        return list(legal)
+        return [a for a in legal if _sane(view, a, usual)]
     assert view.seat is not None
     wanted: list[Action] = [a for a in legal if isinstance(a, Pass | Counter)]
     bids = [a for a in legal if isinstance(a, Bid)]
@@ -198,9 +211,69 @@ def _candidates(view: PlayerView, legal: Sequence[Action], usual: Action) -> lis
         wanted.append(usual)
     unique: list[Action] = []
     for action in wanted:
-        if action in legal and action not in unique:
+        if action in legal and action not in unique and _sane(view, action, usual):
             unique.append(action)
     return unique
+
+
+SANE_BIDDING = True
+"""Whether the search only weighs contract decisions a club player could make with the hand
+(``_sane``); off, every legal one (as the hard of c6fda7c did)."""
+
+
+SANE_TAKE_SLACK = 3.0
+"""How far below ``normal``'s strength for taking the Return the search may take it. Free,
+the search took from about 20 (``opponents.TAKE_FIRST``) and made 60% of those contracts
+in self-play; held to ``normal``'s 25 it made 67% (``benchmarks/bidding.py``, 300 rounds
+each) but scored -1.9 victory points a round against the hard of c6fda7c instead of +6.7
+(300 duplicate first rounds each, ±7): the search keeps a little room."""
+SANE_BID_OVER = 0.0
+"""How far above ``normal``'s estimate of the team's round points the search may bid."""
+
+
+def _sane(view: PlayerView, action: Action | None, usual: Action | None) -> bool:
+    """Whether the search may choose ``action``: a card or a pass always, ``normal``'s own
+    choice but a bid always; a contract decision only when the hand backs it, as ``normal``
+    judges hands (issue 21: no partner who overbids) —
+
+    - taking the Return: the hand with the Return at most ``SANE_TAKE_SLACK`` below
+      ``normal``'s strength for taking (§5.3);
+    - a bid, or an overcounter of the standing bid: at most ``normal``'s estimate of the
+      team's round points with that contract plus ``SANE_BID_OVER`` (§6.3);
+    - a counter: three cards of the bid's suit, two of its three top trumps (all-trump: four
+      nines or eights; no-trump: four aces or tens): a hand that can break the contract, as
+      ``easy`` reads it (whatever the bid).
+    """
+    if not SANE_BIDDING or action is None or isinstance(action, Play | Pass):
+        return True
+    if action == usual and not isinstance(action, Bid):
+        return True
+    hand = view.hand
+    if isinstance(action, Take):
+        returned = view.return_card
+        assert returned is not None
+        held = (*hand, returned)
+        if action.contract is None:
+            strength = easy.contract_strength(held, returned.suit_index)
+            return strength >= normal.TAKE_FIRST - SANE_TAKE_SLACK
+        contract = CONTRACTS.index(action.contract)
+        return easy.contract_strength(held, contract) >= normal.TAKE_SECOND - SANE_TAKE_SLACK
+    if isinstance(action, Bid | Overcounter):
+        text = action.contract if isinstance(action, Bid) else view.bid_contract
+        value = action.value if isinstance(action, Bid) else view.bid
+        assert text is not None
+        estimate = normal.estimate(view, hand, CONTRACTS.index(text))
+        return value <= estimate + SANE_BID_OVER
+    if isinstance(action, Counter):
+        text = view.bid_contract
+        assert text is not None
+        contract = CONTRACTS.index(text)
+        if contract < ALL_TRUMP:
+            suit = [card for card in hand if card.suit_index == contract]
+            return len(suit) >= 3 and sum(1 for card in suit if card.rank in "987") >= 2
+        tops = "98" if contract == ALL_TRUMP else "AT"
+        return sum(1 for card in hand if card.rank in tops) >= 4
+    return False  # a capot: only as ``normal`` bids it
 
 
 def _search(
@@ -218,8 +291,12 @@ def _search(
     # random play-outs cannot tell apart, its card counting can.
     preferred = options.index(usual) if usual in options else None
 
+    deal = world_sampler(view)
+
+    playouts = PLAYOUTS if view.phase is Phase.PLAY else CONTRACT_PLAYOUTS
+
     def sample_world(world_rng: Random) -> _World:
-        return _World(simulate.sample(view, world_rng))
+        return _World(deal(world_rng), playouts)
 
     def evaluate(world: _World, option: Action | None, play_rng: Random) -> Outcome:
         if option is None:
@@ -229,29 +306,46 @@ def _search(
         # Random partners: a seat plays for itself, whatever the round's team (§6.2).
         side = end.side_of(seat)
         chances = race_chances(end.scores, rules.target, VP_UNIT, end.winner)
-        return Outcome(chances[side], _features(end, seat))
+        return Outcome(chances[side], features(end, seat))
 
     # Random tricks judge a card in the trick at hand well, a whole round's contract less so:
     # the Return, bids and counters need stronger evidence to overrule ``normal``.
-    prefer_z = PREFER_Z if view.phase is Phase.PLAY else CONTRACT_PREFER_Z
+    prefer_z = CARD_PREFER_Z if view.phase is Phase.PLAY else CONTRACT_PREFER_Z
+    if any(isinstance(option, Counter | Overcounter) for option in options):
+        prefer_z = max(prefer_z, COUNTER_PREFER_Z)
     return search(
         list(options), sample_world, evaluate, rng, budget or Budget(), preferred, prefer_z
     )
 
 
-CONTRACT_PREFER_Z: Final = 2.0
-"""Standard errors by which the search must beat ``normal``'s contract decision (``PREFER_Z``
-for cards)."""
+def world_sampler(view: PlayerView) -> Callable[[Random], GameState]:
+    """How the search deals its worlds for ``view``: ``simulate.sample_likely`` (inference)
+    or, with ``INFERENCE`` off, ``simulate.sample`` (uniform)."""
+    sample = simulate.sample_likely if INFERENCE else simulate.sample
+
+    def deal(rng: Random) -> GameState:
+        return sample(view, rng)
+
+    return deal
+
+
+CONTRACT_PREFER_Z = 2.0
+"""Standard errors by which the search must beat ``normal``'s contract decision."""
+CARD_PREFER_Z = PREFER_Z
+"""The same for a card (``engine.search.PREFER_Z``)."""
+COUNTER_PREFER_Z = CONTRACT_PREFER_Z
+"""The same for a decision where a counter or an overcounter is among the options."""
 
 
 class _World:
     """One sampled deal, and what every option tried in it shares: each seat's hand
     strength per contract (``easy.contract_strength``), worked out when first needed."""
 
-    __slots__ = ("_strengths", "state")
+    __slots__ = ("_strengths", "playouts", "state")
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, playouts: str) -> None:
         self.state = state
+        self.playouts = playouts
         self._strengths: dict[tuple[int, int, int], float] = {}
 
     def strength(self, state: GameState, seat: int, contract: int) -> float:
@@ -290,13 +384,24 @@ def _play_out(state: GameState, world: _World, rng: Random) -> GameState:
         state = transition.state
         if _ended(transition.events):
             return state
+    if world.playouts == "guided":
+        return simulate.guided_playout(state, rng, EXPLORE)
+    if world.playouts == "normal":
+        while state.phase is Phase.PLAY:
+            actor = state.to_act
+            assert actor is not None
+            legal = legal_actions(state, actor)
+            state = apply(
+                state, actor, normal.choose_action(observe(state, actor), legal, rng)
+            ).state
+        return state
     # The rest of the current trick is played sensibly: a random player would rarely take
     # a trick worth taking or keep its points out of an opponent's reach.
     trick = state.tricks_played
     while state.phase is Phase.PLAY and state.tricks_played == trick and state.trick:
         actor = state.to_act
         assert actor is not None
-        transition = apply(state, actor, _sensible_card(state, actor))
+        transition = apply(state, actor, rollout.sensible_card(state, actor))
         state = transition.state
         if _ended(transition.events):
             return state
@@ -313,7 +418,7 @@ def _contract_choice(
     if phase is Phase.FIRST_ROUND:
         offered = state.return_face
         assert offered is not None
-        strong = world.strength(state, seat, offered.suit_index) >= normal.TAKE_FIRST
+        strong = world.strength(state, seat, offered.suit_index) >= PLAYOUT_TAKE_FIRST
         return legal[0] if strong else Pass()
     if phase is Phase.SECOND_ROUND:
         takes = [a for a in legal if isinstance(a, Take) and a.contract is not None]
@@ -339,133 +444,6 @@ def _contract_choice(
         lowest = max(state.rules.min_bid, state.bid + BID_STEP)
         return normal.auction_bid(estimates, top_trumps, lowest, legal)
     return normal.choose_action(observe(state, seat), legal, rng)
-
-
-def _sensible_card(state: GameState, seat: int) -> Action:
-    """A quick, sensible card for play-outs (``easy``'s habits, read from the state): win a
-    trick carrying points as cheaply as is safe, load a partner's safe trick with points,
-    otherwise throw the cheapest card."""
-    legal = legal_actions(state, seat)
-    if len(legal) == 1:
-        return legal[0]
-    cards = [a.card.index for a in legal if isinstance(a, Play)]
-    contract = state.contract
-    beaters = BEATERS[contract]
-    points = POINTS[contract]
-    trick = state.trick
-    if not trick:
-        return Play(Card.from_index(_lead(state, seat, cards, contract)))
-    master_seat, master = master_of(trick, state.leader, contract)
-    team_of = state.team_of
-    ours = team_of[master_seat] == team_of[seat]
-    after = [(seat + k) % PLAYERS for k in range(1, PLAYERS - len(trick))]
-    opponents_after = any(team_of[s] != team_of[seat] for s in after)
-    winners = [c for c in cards if beaters[master] >> c & 1]
-    stake = sum(points[c] for c in trick)
-
-    def cheapness(card: int) -> tuple[int, bool, int]:
-        return (points[card], _is_trump(card, contract), card)
-
-    if ours and len(winners) < len(cards):
-        if not opponents_after:
-            return Play(Card.from_index(max(cards, key=lambda c: (points[c], -c))))
-        return Play(Card.from_index(min(cards, key=cheapness)))
-    if winners and (stake >= 10 or not opponents_after):
-        plain = [c for c in winners if not _is_trump(c, contract)]
-        if plain:
-            return Play(Card.from_index(max(plain, key=lambda c: points[c])))
-        return Play(Card.from_index(min(winners, key=lambda c: (points[c], c))))
-    return Play(Card.from_index(min(cards, key=cheapness)))
-
-
-def _lead(state: GameState, seat: int, cards: list[int], contract: int) -> int:
-    """Lead a master card (the strongest unseen-proof card of its suit), else a cheap card."""
-    played = 0
-    for _, card in state.played:
-        played |= card.bit
-    unseen = FULL_MASK & ~played & ~state.hands[seat]
-    beaters = BEATERS[contract]
-    points = POINTS[contract]
-    masters = [c for c in cards if not beaters[c] & unseen & SUIT_MASKS[c >> 4]]
-    if masters:
-        return max(masters, key=lambda c: (points[c], c))
-    plain = [c for c in cards if not _is_trump(c, contract)] or cards
-    return min(plain, key=lambda c: (points[c], c))
-
-
-def _is_trump(card: int, contract: int) -> bool:
-    return contract == ALL_TRUMP or card >> 4 == contract
-
-
-# --- explaining a choice -------------------------------------------------------------------
-
-FEATURES: Final = ("won", "vp", "contract", "kq", "dix_de_der", "capot", "round_points")
-"""What hints compare, for the seat's side, ours minus theirs: the game won (1 or -1), victory
-points of the round, the contract (1 made by our team or failed by another, -1 the other
-way round), KQ / KQJ points, the last trick, a capot, round points."""
-_REASON_WEIGHTS: Final = (300.0, 1.0, 60.0, 1.0, 1.0, 1.0, 0.25)
-"""What each feature is worth when explaining a choice, in victory points."""
-REASON_THRESHOLD: Final = 4.0
-"""The least difference, in victory points, that a hint names as the reason."""
-
-
-def _features(end: GameState, seat: int) -> tuple[float, ...]:
-    summary = end.last_round
-    values = [0.0] * len(FEATURES)
-    side = end.side_of(seat)
-    winner = end.winner
-    if winner is not None:
-        won = winner if isinstance(winner, tuple) else (winner,)
-        values[0] = 1.0 if side in won else -1.0
-    if summary is None:
-        return tuple(values)
-    # The round's teams: once a round is over ``apply`` has drawn the next round's (§6.2).
-    team = next(t for t, seats in enumerate(summary.teams) if seat in seats)
-    others = len(summary.teams) - 1
-    for award in summary.awards:
-        mine = award.side == side
-        values[1] += award.points if mine else -award.points / max(others, 1)
-    ours_contract = summary.contract_team == team
-    made = summary.outcome in ("made", "won")
-    if summary.outcome != "litigation":
-        values[2] = 1.0 if made == ours_contract else -1.0
-    for bonus in summary.bonuses:
-        sign = 1.0 if bonus.team == team else -1.0 / max(others, 1)
-        at = {"kq": 3, "kqj": 3, "dix_de_der": 4, "capot": 5}[bonus.kind]
-        values[at] += sign * bonus.points
-    mine_points = summary.round_points[team]
-    values[6] = mine_points - max(p for t, p in enumerate(summary.round_points) if t != team)
-    return tuple(values)
-
-
-def _explain(
-    view: PlayerView, result: SearchResult[Action | None]
-) -> tuple[str | None, tuple[str, ...]]:
-    runner_up = result.runner_up()
-    if runner_up is None:
-        return None, ()
-    chosen = result.stats_of(result.best)
-    feature = deciding_feature(chosen, runner_up, _REASON_WEIGHTS, REASON_THRESHOLD)
-    if feature is None:
-        return None, ()
-    name = FEATURES[feature]
-    best = result.best
-    details = (str(best.card),) if isinstance(best, Play) else ()
-    if name == "won":
-        return "wins_game", details
-    if best is None:
-        return None, ()  # staying silent needs no reason
-    if isinstance(best, Counter | Overcounter) and name in ("vp", "contract"):
-        return "counter_breaks_bid", ()
-    if name == "contract":
-        seat = view.seat
-        assert seat is not None
-        ours = view.declarer is not None and view.team_of[view.declarer] == view.team_of[seat]
-        if view.phase is not Phase.PLAY or ours:
-            return "makes_contract", details
-        return "breaks_contract", details
-    reason = {"kq": "kq", "dix_de_der": "dix_de_der", "capot": "capot"}.get(name, "takes_points")
-    return reason, details
 
 
 __all__ = [

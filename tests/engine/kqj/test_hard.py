@@ -13,7 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import kqj
+from engine.cards import SUITS
 from engine.kqj import Bid, Capot, Counter, GameState, Phase, Play
+from engine.kqj.deck import CONTRACTS
 from engine.kqj.players import REASONS, Budget, Hint, choose, hint, interrupt
 
 from .support import AUCTION, BASE, VARIANTS, act, fill, random_step
@@ -170,3 +172,39 @@ def test_hints_are_legal_with_known_reasons_in_every_mode(
         else:
             assert advice.action is None or advice.action in legal
         assert advice.reason is None or advice.reason in REASONS
+
+
+@settings(max_examples=8, deadline=None, derandomize=True, database=None)
+@given(seed=st.integers(min_value=0, max_value=2**40))
+def test_hard_never_bids_beyond_what_its_hand_backs(seed: int) -> None:
+    """Sane bidding (issue 21): in the base game hard takes the Return only with nearly
+    ``normal``'s strength for it, and in the auction it bids no more than ``normal``'s
+    estimate of its team's round points, counters (unless ``normal`` would) only with three
+    cards of the bid's suit and two of its three top trumps, and bids a capot only as
+    ``normal`` does."""
+    from engine.kqj.players import easy, hard, normal
+
+    rng = random.Random(seed)
+    for rules in (BASE, AUCTION):
+        state = kqj.new_game(rules, seed)
+        while state.phase is not Phase.PLAY and state.winner is None:
+            seat = state.to_act
+            assert seat is not None
+            view = kqj.observe(state, seat)
+            legal = kqj.legal_actions(state, seat)
+            action = choose("hard", view, legal, rng, QUICK)
+            usual = normal.choose_action(view, legal, random.Random(0))
+            if isinstance(action, kqj.Take) and action != usual:
+                returned = view.return_card
+                assert returned is not None
+                held = (*view.hand, returned)
+                strength = easy.contract_strength(held, returned.suit_index)
+                assert strength >= normal.TAKE_FIRST - hard.SANE_TAKE_SLACK
+            if isinstance(action, Bid):
+                code = CONTRACTS.index(action.contract)
+                assert action.value <= normal.estimate(view, view.hand, code)
+            if isinstance(action, Counter) and action != usual and view.bid_contract in SUITS:
+                suit = [c for c in view.hand if c.suit == view.bid_contract]
+                assert len(suit) >= 3 and sum(1 for c in suit if c.rank in "987") >= 2
+            assert not isinstance(action, Capot) or action == usual
+            state = kqj.apply(state, seat, action).state

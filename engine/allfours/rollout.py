@@ -1,0 +1,191 @@
+"""A light, sensible card-play policy for All Fours play-outs: what the search plays after its
+own decision, in a world where every hand is known (a determinized deal).
+
+Random play-outs throw tens onto tricks an opponent can still trump and never save a jack, so
+the search misjudged exactly the positions where those matter (issue 21). This policy plays
+the way any club player would, reading the hands of the world (the play-out is perfect
+information anyway) through the engine's own rules (``play.legal_cards``, ``deck.BEATERS``):
+
+- **leading**: the jack of trumps when no other hand holds a trump above it (it is saved);
+  the top trump when it is the master trump and an opponent holds the jack (the hunt);
+  otherwise the cheapest plain card (no ten, the lowest Game value and rank), trumps last;
+- **following**: when the side's partner holds the trick and no opponent still to play can
+  take it, feed it: the jack of trumps (saved), else the plain card with the most Game value;
+  otherwise win the trick with the cheapest card that no opponent still to play can beat —
+  a plain card before a trump, a ten first among plain cards — when it carries Game value or
+  the jack, or the seat plays last (a trick worth nothing is not won with a trump);
+  otherwise throw the cheapest card, never the jack while another card is legal.
+
+With probability ``explore`` a seat plays a uniformly random legal card instead, so the
+play-outs of one world still differ from one another. The policy changes the state in place
+through ``play.step_play`` (the one implementation of trick play) and returns when the hand's
+tricks are over; ``simulate.guided_playout`` wraps it and makes the count.
+
+>>> import random
+>>> from engine import allfours
+>>> from engine.allfours import simulate
+>>> state = allfours.new_game(allfours.preset("seven-up"), seed=4)
+>>> state = allfours.apply(state, state.to_act, allfours.Stand()).state
+>>> end = simulate.guided_playout(state, random.Random(2))
+>>> end.tricks_played, sum(end.scores) > sum(state.scores)
+(6, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from engine.allfours.deck import BEATERS, FULL_DECK_MASK, JACK, TEN
+from engine.allfours.play import legal_cards, step_play
+from engine.allfours.state import GameState
+from engine.cards import SUIT_MASKS
+
+GAME_VALUE: Final = (0, 0, 0, 0, 0, 0, 0, 0, 10, 1, 2, 3, 4, 0, 0, 0)
+"""Game value (§1.2) by rank code."""
+EXPLORE: Final = 0.1
+"""The share of cards played at random in a guided play-out, so that the play-outs of one
+world still differ (a round figure, not tuned: ``players.hard.EXPLORE`` lets
+``benchmarks/arena.py --set EXPLORE=...`` try others)."""
+_TENS: Final = sum(1 << (suit * 16 + TEN) for suit in range(4))
+BEATERS_ABOVE: Final = tuple(
+    SUIT_MASKS[card >> 4] & FULL_DECK_MASK & ~((2 << card) - 1) for card in range(64)
+)
+"""``BEATERS_ABOVE[card]``: the cards of ``card``'s suit ranked above it."""
+
+
+def play_out_tricks_guided(st: GameState, random: Callable[[], float], explore: float) -> None:
+    """Play the rest of the hand's tricks by the policy of the module docstring; the state
+    must be in trick play."""
+    trump = st.trump
+    forbid_undertrump = st.rules.forbid_undertrump
+    hands = st.hands
+    over = False
+    while not over:
+        seat = st.to_act_
+        assert seat is not None
+        legal = legal_cards(hands[seat], st.led, trump, st.master_card, forbid_undertrump)
+        if legal & (legal - 1) == 0:
+            card = legal.bit_length() - 1
+        elif random() < explore:
+            card = _random_card(legal, random)
+        else:
+            card = choose_card(st, seat, legal)
+        over = step_play(st, seat, card, None)
+
+
+def _random_card(legal: int, random: Callable[[], float]) -> int:
+    skip = random() * legal.bit_count()
+    mask = legal
+    while skip >= 1:
+        mask &= mask - 1
+        skip -= 1
+    return (mask & -mask).bit_length() - 1
+
+
+def _cheapest(cards: int, trumps: int, jack: int) -> int:
+    """The card to throw: plain before trumps, then the least Game value, then the lowest
+    rank; the jack of trumps only when nothing else is left."""
+    best = -1
+    best_key = 1 << 30
+    mask = cards
+    while mask:
+        low = mask & -mask
+        card = low.bit_length() - 1
+        mask ^= low
+        key = (
+            (1 << 20 if card == jack else 0)
+            + (1 << 10 if trumps >> card & 1 else 0)
+            + GAME_VALUE[card & 15] * 16
+            + (card & 15)
+        )
+        if key < best_key:
+            best, best_key = card, key
+    return best
+
+
+def choose_card(st: GameState, seat: int, legal: int) -> int:
+    """The policy's card for ``seat`` among ``legal`` (a mask of two cards or more)."""
+    n = st.players
+    sides = st.rules.sides
+    trump = st.trump
+    trumps = SUIT_MASKS[trump] & FULL_DECK_MASK
+    jack = trump * 16 + JACK
+    beaters = BEATERS[trump]
+    hands = st.hands
+    side = seat % sides
+    opponents = 0  # every card in an opponent's hand
+    others = 0  # every card in another hand
+    for other in range(n):
+        if other != seat:
+            others |= hands[other]
+            if other % sides != side:
+                opponents |= hands[other]
+    if st.led < 0:
+        return _lead(legal, others, opponents, trumps, jack)
+    master = st.master_card
+    master_seat = st.master_seat
+    # The opponents still to play to this trick, and what they hold.
+    later = 0
+    last = True
+    following = (seat + 1) % n
+    while following != st.leader:
+        last = False
+        if following % sides != side:
+            later |= hands[following]
+        following = (following + 1) % n
+    trick = st.trick
+    stake = 0
+    jack_in_trick = False
+    for card in trick:
+        stake += GAME_VALUE[card & 15]
+        jack_in_trick = jack_in_trick or card == jack
+    if master_seat % sides == side and not later & beaters[master]:
+        # Our trick, out of the opponents' reach: save the jack, or feed it Game value.
+        if legal >> jack & 1:
+            return jack
+        feed = legal & ~trumps
+        best = -1
+        value = 0
+        while feed:
+            low = feed & -feed
+            card = low.bit_length() - 1
+            feed ^= low
+            if GAME_VALUE[card & 15] > value:
+                best, value = card, GAME_VALUE[card & 15]
+        return best if best >= 0 else _cheapest(legal, trumps, jack)
+    winners = legal & beaters[master]
+    safe = 0
+    mask = winners
+    while mask:
+        low = mask & -mask
+        card = low.bit_length() - 1
+        mask ^= low
+        if not later & beaters[card]:
+            safe |= low
+    if safe and (stake or jack_in_trick or last or safe >> jack & 1):
+        plain = safe & ~trumps
+        if plain:
+            tens = plain & _TENS
+            if tens:
+                return tens.bit_length() - 1
+            return (plain & -plain).bit_length() - 1
+        if safe >> jack & 1:
+            return jack  # the jack wins its own trick: saved
+        if stake or jack_in_trick:
+            return (safe & -safe).bit_length() - 1  # no trump spent on a trick worth nothing
+    return _cheapest(legal, trumps, jack)
+
+
+def _lead(legal: int, others: int, opponents: int, trumps: int, jack: int) -> int:
+    if legal >> jack & 1 and not others & BEATERS_ABOVE[jack]:
+        return jack  # no trump above it is left: the jack wins and is saved
+    mine = legal & trumps
+    if mine and opponents >> jack & 1:
+        top = mine.bit_length() - 1
+        if not others & BEATERS_ABOVE[top]:
+            return top  # the master trump hunts the opponents' jack
+    plain = legal & ~trumps & ~_TENS
+    if plain:
+        return _cheapest(plain, trumps, jack)
+    return _cheapest(legal, trumps, jack)
