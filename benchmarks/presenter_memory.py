@@ -68,6 +68,9 @@ MEMORIES = (
 )
 
 
+CHANNEL_GAMES = 50
+"""Games played in one channel before the next opens."""
+
 PANEL_MEMORIES = ("_panels", "_panel_messages", "_loaded")
 """What the presenter's panel keeper holds."""
 
@@ -99,11 +102,15 @@ async def _play(env: simcord.Env, args: argparse.Namespace) -> None:
     assert isinstance(presenter, TablePresenter)
     guild = env.create_guild("Memory")
     await service.update_server_settings(guild.id, nudge_seconds=None)
-    channel = guild.create_text_channel("cards")
     person = guild.add_member(env.create_user("ana"))
+    channel = guild.create_text_channel("cards")
     began = time.perf_counter()
     print(f"before any game: {held_bytes(presenter)} bytes")
     for number in range(1, args.games + 1):
+        if number % CHANNEL_GAMES == 0:
+            # SimCord keeps every message of a channel in a list it scans: a fresh channel now
+            # and then keeps the simulator's own cost flat (the bot's memories are per table).
+            channel = guild.create_text_channel(f"cards-{number}")
         started = await person.slash(channel, "allfours start", variant="seven-up", target=1)
         lobby = started.response
         assert lobby is not None and not started.ephemeral, lobby
