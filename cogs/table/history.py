@@ -88,7 +88,10 @@ class HistoryHandlers:
         """Open a finished game's replay at a stop, or move the clicked replay there."""
         found = await self._game_replay(interaction, game_id)
         stop = min(stop, len(found.stops) - 1)
-        embed, view, scene = replay_message(found, stop, self.renderer, locale_of(interaction))
+        pictures = self.bot.pictures and found.record.pictures
+        embed, view, scene = replay_message(
+            found, stop, self.renderer, locale_of(interaction), pictures=pictures
+        )
         files = []
         if scene is not None:
             try:

@@ -129,9 +129,12 @@ def replay_message(
     stop: int,
     renderer: TableRenderer[Any, Any, Any, Any],
     locale: str,
+    *,
+    pictures: bool,
 ) -> tuple[discord.Embed, discord.ui.View, Scene | None]:
     """One stop of a finished game's replay: the deal's steps so far in words, every hand
-    face up, the score, and (when the table drew pictures) the picture of that moment;
+    face up, the score, and (with ``pictures``, when the bot and the table draw them) the
+    picture of that moment;
     ◀ ▶ move a stop, ⏮ ⏭ a deal, the menu jumps to a deal."""
     fam = renderer.family
     snap = replay.snapshot(stop)
@@ -174,7 +177,7 @@ def replay_message(
         )
     )
     scene = None
-    if record.pictures:
+    if pictures:
         scene = renderer.scene(table, locale)
         embed.set_image(url=f"attachment://{PICTURE}")
     return embed, _replay_view(replay, stop, renderer, locale), scene
