@@ -115,3 +115,26 @@ async def test_what_may_not_be_replayed_is_refused(old_service: GameService) -> 
     player = next(s.user_id for s in record.seats.values() if s.user_id is not None)
     assert player is not None
     assert (await old_service.replay(game_id, player, elsewhere)).record.id == game_id
+
+
+async def test_a_forgotten_player_is_not_named_by_replays_or_records(
+    old_service: GameService,
+) -> None:
+    """After ``delete_data --player``, the games they played still replay for the others,
+    and neither the replay nor the record names them (nothing about them is kept apart)."""
+    game_id = (await _games(old_service, Status.FINISHED))[0]
+    record = await old_service.storage.game(game_id)
+    assert record is not None
+    seat = next(s for s in record.seats.values() if s.user_id is not None)
+    assert seat.user_id is not None and seat.name
+    async with old_service.storage.transaction() as tx:
+        await tx.forget_player(seat.user_id)
+    with pytest.raises(ServiceError):  # no longer theirs: another server refuses them
+        await old_service.replay(game_id, seat.user_id, record.guild_id + 1)
+    replay = await old_service.replay(game_id, 0, record.guild_id)
+    assert all(s.name != seat.name for s in replay.record.seats.values())
+    _, text = await old_service.record_text(game_id, 0, record.guild_id)
+    assert f'"{seat.name}"' not in text and str(seat.user_id) not in text
+    records.check(text)
+    page = await old_service.history(record.family, seat.user_id, None, 0)
+    assert page.games == ()
