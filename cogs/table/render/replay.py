@@ -96,7 +96,8 @@ def _past_game(
         game=record.id,
     )
     lines = [" · ".join(renderer.options_lines(table, locale))]
-    lines.extend(_side_lines(snap, lambda seat: seat_label(table, seat, locale), locale))
+    if snap.state is not None:  # a stored finished game always has its state
+        lines.extend(_side_lines(snap, lambda seat: seat_label(table, seat, locale), locale))
     if game.rating is not None:
         before, after = game.rating
         lines.append(
