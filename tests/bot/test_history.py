@@ -18,6 +18,7 @@ from bot.models import Status
 from bot.service import GameService, ServiceError
 from bot.storage import Storage
 from engine import records
+from tests.bot.support import GUILD, play_until, seated_table
 
 FIXTURES = Path(__file__).parent / "fixtures"
 DUMPS = ("schema1_fbf50c9.sql", "schema5_c6fda7c.sql")
@@ -138,3 +139,26 @@ async def test_a_forgotten_player_is_not_named_by_replays_or_records(
     records.check(text)
     page = await old_service.history(record.family, seat.user_id, None, 0)
     assert page.games == ()
+
+
+async def test_history_reads_alike_on_both_databases(service: GameService) -> None:
+    """On SQLite and PostgreSQL: a finished game is on its players' history of its server
+    and of every server, not on another server's; the pool's mark moves with the match."""
+    before = await service.storage.matches_mark("allfours")
+    snap = await seated_table(service, "seven-up", [11, 12], options={"target": 2})
+    await play_until(service, snap.id, [11, 12])
+    assert (await service.snapshot(snap.id)).status is Status.FINISHED
+    count, newest = await service.storage.matches_mark("allfours")
+    assert count == before[0] + 1 and newest > before[1]
+    for guild_id in (GUILD, None):
+        found, total = await service.storage.finished_games_of(
+            "allfours", 12, guild_id, limit=5, offset=0
+        )
+        assert total == 1 and found[0][0] == snap.id
+    assert await service.storage.finished_games_of(
+        "allfours", 12, GUILD + 1, limit=5, offset=0
+    ) == ([], 0)
+    page = await service.history("allfours", 11, GUILD, 0)
+    (game,) = page.games
+    assert game.snapshot.id == snap.id and game.rating is not None
+    assert game.rating[0] == 1000 and game.rating[1] != 1000
