@@ -136,3 +136,35 @@ async def rebuild(storage: Storage, pool: str) -> int:
         await tx.clear_ratings(pool)
         await tx.put_ratings(rows)
     return len(rows)
+
+
+RatingChanges = dict[int, dict[tuple[int, int], tuple[int, int]]]
+"""Match id -> (board, user id) -> the displayed rating before and after that match."""
+
+
+def changes(matches: Iterable[MatchRecord]) -> RatingChanges:
+    """What each rated match did to its players' displayed ratings, on each of its boards:
+    the same fold as ``replay`` (so the same numbers as the boards), kept match by match.
+
+    >>> from bot.models import MatchPlayer, MatchRecord
+    >>> players = (MatchPlayer(0, 0, 1, False, 1, 7, {}), MatchPlayer(1, 1, 2, False, 2, 3, {}))
+    >>> match = MatchRecord(9, "allfours", "allfours", "english", 5, "finished", True, 3, 0.0,
+    ...                     players, id=4)
+    >>> found = changes([match])[4]
+    >>> found[(0, 1)][0], found[(0, 1)][1] > 1000, found[(5, 2)][1] < 1000
+    (1000, True, True)
+    """
+    by_board: dict[tuple[str, int], dict[int, RatingRow]] = {}
+    found: RatingChanges = {}
+    for match in matches:
+        if not is_rateable(match):
+            continue
+        moved = found.setdefault(match.id, {})
+        for board in boards(match):
+            current = by_board.setdefault((match.pool, board), {})
+            for row in rate_match(match, board, current):
+                old = current.get(row.user_id)
+                before = displayed(old) if old is not None else SCALE_BASE
+                moved[(board, row.user_id)] = (before, displayed(row))
+                current[row.user_id] = row
+    return found

@@ -191,6 +191,11 @@ class Family(ABC, Generic[RulesT, StateT, ActionT, ViewT]):
     def observe(self, state: StateT, seat: int | None) -> ViewT:
         """What ``seat`` may know (``None``: a spectator, who sees no hand)."""
 
+    def hand_of(self, state: StateT, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds: only for the face-up replay of a finished game, where
+        every hand is shown. A family that does not say shows no hand there."""
+        return ()
+
     def public_view(self, state: StateT) -> Any:
         """What everyone may see of the game: the spectator's view, which has no hand. Its
         type for the code that draws public messages is the family's public view (a

@@ -29,7 +29,8 @@ consecutive expiry hands the seat to the computer. After a restart every clock s
 afresh, so nobody is charged for the downtime. Lobbies close after 15 idle minutes.
 
 The service is put together from one module per use case (``bot.service.core`` says how):
-``lobby``, ``servers``, ``play``, ``clocks``, ``seats``, ``panels`` and ``pages``; ``model``
+``lobby``, ``servers``, ``play``, ``clocks``, ``seats``, ``panels``, ``pages`` and
+``history`` (finished games looked back at); ``model``
 holds its records (snapshots, panels, the in-memory table, refusals).
 """
 
@@ -37,6 +38,7 @@ from __future__ import annotations
 
 from bot.service.clocks import Clocks
 from bot.service.core import LOBBY_IDLE_SECONDS, LOCK_WAIT_SECONDS, ServiceCore
+from bot.service.history import History
 from bot.service.lobby import Lobby, SeatTakenError
 from bot.service.model import (
     AnySnapshot,
@@ -54,7 +56,7 @@ from bot.service.seats import Seats
 from bot.service.servers import Servers, public_language
 
 
-class GameService(Lobby, Servers, Play, Clocks, Seats, Panels, Pages, ServiceCore):
+class GameService(Lobby, Servers, Play, Clocks, Seats, Panels, Pages, History, ServiceCore):
     """Tables from lobby to result: every use case of the game, on one lock per table."""
 
 

@@ -303,6 +303,39 @@ class Storage:
         ]
         return matches, int(count[0]) if count else 0
 
+    async def finished_games_of(
+        self, family: str, user_id: int, guild_id: int | None, *, limit: int, offset: int
+    ) -> tuple[list[tuple[int, int]], int]:
+        """The finished games of a family a player took part in (only those of one server,
+        unless ``guild_id`` is None) as (game id, match id), newest first, and how many
+        there are."""
+        where = "m.family = ? AND mp.user_id = ? AND m.outcome = 'finished'"
+        params: tuple[Any, ...] = (family, user_id)
+        if guild_id is not None:
+            where += " AND m.guild_id = ?"
+            params += (guild_id,)
+        async with self._backend.reading() as conn:
+            rows = await conn.fetch(
+                "SELECT m.game_id, m.id FROM match_players mp JOIN matches m ON m.id = mp.match_id "
+                f"WHERE {where} ORDER BY m.id DESC LIMIT ? OFFSET ?",
+                (*params, limit, offset),
+            )
+            count = await conn.fetchone(
+                "SELECT COUNT(*) FROM match_players mp JOIN matches m ON m.id = mp.match_id "
+                f"WHERE {where}",
+                params,
+            )
+        return [(int(r[0]), int(r[1])) for r in rows], int(count[0]) if count else 0
+
+    async def matches_mark(self, pool: str) -> tuple[int, int]:
+        """How many match records a pool has and the newest one's id: what changes when a
+        match is recorded or deleted (a cache of what the records give is then stale)."""
+        async with self._backend.reading() as conn:
+            row = await conn.fetchone(
+                "SELECT COUNT(*), COALESCE(MAX(id), 0) FROM matches WHERE pool = ?", (pool,)
+            )
+        return (int(row[0]), int(row[1])) if row else (0, 0)
+
     # --- open hand panels ----------------------------------------------------------------------
 
     async def panels(self, game_id: int) -> list[PanelRecord]:

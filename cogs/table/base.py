@@ -3,8 +3,9 @@
 A family's cog subclasses ``TableCog`` with its group name (``/allfours``, ``/kqj``), its
 renderer, and the commands whose options are its own (``start``, ``rules``,
 ``leaderboard``); ``hand``, ``leave``, ``end``, ``stats`` and ``settings`` and every button
-handler live here. Thin by design (DESIGN.md): parse, check the bot's channel permissions,
-call the service, draw the answer with the renderer. Every refusal of the service arrives as a
+handler live here (``history`` and ``replay`` in ``cogs.table.history``). Thin by design
+(DESIGN.md): parse, check the bot's channel permissions, call the service, draw the answer
+with the renderer. Every refusal of the service arrives as a
 ``ServiceError`` whose key and parameters are translated for the user who clicked.
 """
 
@@ -26,9 +27,11 @@ from bot.service.model import AnySnapshot, IllegalMoveError
 from bot.translator import T
 from cogs.table import render
 from cogs.table.checks import can_attach, locale_of, missing_permissions
-from cogs.table.components import TABLES_COG, answer
+from cogs.table.clicks import TABLES_COG, answer
+from cogs.table.history import HistoryHandlers
 from cogs.table.hub import TableHub
 from cogs.table.messages import is_on_message, is_panel_of
+from cogs.table.options import SCOPES
 from cogs.table.pages import PageHandlers
 from cogs.table.render import TableRenderer
 from cogs.table.words import refusal
@@ -43,7 +46,7 @@ log = logging.getLogger(__name__)
 PANEL_NOTICES: Final = frozenset({"act.stale", "act.not_your_turn", "act.illegal"})
 
 
-class TableCog(PageHandlers, commands.GroupCog):
+class TableCog(PageHandlers, HistoryHandlers, commands.GroupCog):
     """The commands and click handlers every game family shares."""
 
     renderer: ClassVar[TableRenderer[Any, Any, Any, Any]]
@@ -244,6 +247,26 @@ class TableCog(PageHandlers, commands.GroupCog):
         target = user or interaction.user
         embed, view = await self.stats_page(interaction, target.id, 0)
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+    @app_commands.command(name=T("cmdname.history"), description=T("cmd.history"))
+    @app_commands.describe(user=T("cmd.history.user"), scope=T("cmd.history.scope"))
+    @app_commands.rename(user=T("optname.user"), scope=T("optname.scope"))
+    @app_commands.choices(scope=SCOPES)
+    async def history(
+        self,
+        interaction: discord.Interaction,
+        user: discord.User | None = None,
+        scope: str = "s",
+    ) -> None:
+        await self.show_history(interaction, (user or interaction.user).id, scope)
+
+    @app_commands.command(name=T("cmdname.replay"), description=T("cmd.replay"))
+    @app_commands.describe(table=T("cmd.replay.table"))
+    @app_commands.rename(table=T("optname.table"))
+    async def replay(
+        self, interaction: discord.Interaction, table: app_commands.Range[int, 1]
+    ) -> None:
+        await self.open_replay(interaction, table)
 
     async def change_settings(
         self,

@@ -21,6 +21,14 @@ carries what the click needs and nothing secret (at most 100 characters):
                                       contract and range of a bid) without playing anything
 - ``<fam>:b:<pool>:<scope>:<page>``   leaderboard pages (``scope``: ``g`` global, ``s`` server)
 - ``<fam>:s:<family>:<user>:<page>``  stats pages
+- ``<fam>:o:<family>:<user>:<scope>:<page>``  history pages (``scope``: ``g`` every server,
+                                      ``s`` this one)
+- ``<fam>:y:<game>:<stop>:<how>``     a finished game's replay at a stop: ``o`` opens it (a
+                                      history page's Replay), ``p`` / ``n`` the stop before /
+                                      after, ``f`` / ``l`` a deal back / on (several buttons
+                                      may lead to one stop: ``how`` keeps their ids apart)
+- ``<fam>:z:<game>``                  a replay's menu of deals (each option's value is a stop)
+- ``<fam>:g:<game>``                  a replay's "Download record"
 
 discord.py swallows exceptions raised in a dynamic item's callback, so every item's callback
 catches everything and always answers, ephemerally and in the user's language: refusals from
@@ -32,23 +40,15 @@ those itself, through the same handlers.
 
 from __future__ import annotations
 
-import contextlib
-import logging
 import re
 from collections.abc import Sequence
-from typing import Any, Final, Protocol, runtime_checkable
+from typing import Any, Final
 
 import discord
-from discord.ext import commands
 
 from bot.i18n import t
-from bot.service import ServiceError
-from cogs.table.limits import Admission
-from cogs.table.words import refusal
+from cogs.table.clicks import Controller, answer, handle
 
-log = logging.getLogger(__name__)
-
-TABLES_COG: Final = "Tables"
 MAX_CUSTOM_ID: Final = 100
 _NEVER: Final = r"(?!)"
 _FAM: Final = r"(?P<fam>[a-z]{2})"
@@ -56,100 +56,6 @@ _GAME: Final = r"(?P<game>[0-9]{1,18})"
 _VERSION: Final = r"(?P<version>[0-9]{1,9})"
 PAGER_BUTTONS: Final = 2
 """A page of a leaderboard or of a player's stats carries exactly two buttons: ◀ and ▶."""
-
-
-@runtime_checkable
-class Controller(Protocol):
-    """The family cog methods the buttons call (implemented by ``TableCog``)."""
-
-    async def on_lobby(self, interaction: discord.Interaction, game_id: int, op: str) -> None: ...
-    async def on_hand(self, interaction: discord.Interaction, game_id: int, edit: bool) -> None: ...
-    async def on_play_again(self, interaction: discord.Interaction, game_id: int) -> None: ...
-    async def on_hint(
-        self, interaction: discord.Interaction, game_id: int, version: int
-    ) -> None: ...
-    async def on_action(
-        self, interaction: discord.Interaction, game_id: int, version: int, code: str
-    ) -> None: ...
-    async def on_draft(
-        self, interaction: discord.Interaction, game_id: int, version: int, draft: str
-    ) -> None: ...
-    async def on_board(
-        self, interaction: discord.Interaction, pool: str, scope: str, page: int
-    ) -> None: ...
-    async def on_stats(
-        self, interaction: discord.Interaction, family: str, user_id: int, page: int
-    ) -> None: ...
-
-
-@runtime_checkable
-class Registry(Protocol):
-    """The ``Tables`` cog as the buttons see it: the family cogs by prefix, the guard that
-    lets clicks be answered before tables are drawn, and the click limiter."""
-
-    def controller(self, prefix: str) -> Controller | None: ...
-    def answering(self) -> contextlib.AbstractAsyncContextManager[None]: ...
-    def admit(self, user_id: int) -> Admission: ...
-
-
-async def answer(interaction: discord.Interaction, text: str) -> None:
-    """Tell the clicker something privately, whether or not the interaction was answered."""
-    try:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
-    except discord.HTTPException as exc:  # expired or already answered elsewhere
-        log.warning("could not answer interaction %s: %s", interaction.id, exc)
-
-
-async def _acknowledge(interaction: discord.Interaction) -> None:
-    """Acknowledge a click without answering anything (it changes nothing on screen)."""
-    try:
-        if not interaction.response.is_done():
-            await interaction.response.defer()
-    except discord.HTTPException as exc:
-        log.debug("could not acknowledge interaction %s: %s", interaction.id, exc)
-
-
-async def handle(
-    interaction: discord.Interaction,
-    match: re.Match[str],
-    dispatch: Dispatch,
-) -> None:
-    """Run one click's handler on its family's cog, answering whatever happens."""
-    locale = interaction.locale.value
-    try:
-        client = interaction.client
-        bots = (commands.Bot, commands.AutoShardedBot)
-        tables = client.get_cog(TABLES_COG) if isinstance(client, bots) else None
-        if not isinstance(tables, Registry):
-            await answer(interaction, t("error.unavailable", locale))
-            return
-        admission = tables.admit(interaction.user.id)
-        if admission is Admission.SLOW_DOWN:
-            await answer(interaction, t("error.slow_down", locale))
-            return
-        if admission is Admission.IGNORE:
-            await _acknowledge(interaction)
-            return
-        cog = tables.controller(match["fam"])
-        if cog is None:
-            await answer(interaction, t("error.unavailable", locale))
-            return
-        async with tables.answering():
-            await dispatch(cog, match, interaction)
-    except ServiceError as exc:
-        await answer(interaction, refusal(exc, locale))
-    except Exception:
-        await answer(interaction, t("error.unexpected", locale))
-        await interaction.client.on_error("dynamic_item", interaction)
-
-
-class Dispatch(Protocol):
-    async def __call__(
-        self, cog: Controller, match: re.Match[str], interaction: discord.Interaction, /
-    ) -> None: ...
 
 
 class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_NEVER):
@@ -316,6 +222,56 @@ class StatsButton(
         await cog.on_stats(interaction, match["family"], int(match["user"]), int(match["page"]))
 
 
+class HistoryButton(
+    GameButton,
+    template=(
+        rf"{_FAM}:o:(?P<family>[a-z]{{1,20}}):(?P<user>[0-9]{{1,20}}):(?P<scope>[gs])"
+        r":(?P<page>[0-9]{1,6})"
+    ),
+):
+    @classmethod
+    def make(
+        cls, prefix: str, family: str, user_id: int, scope: str, page: int, **kwargs: Any
+    ) -> HistoryButton:
+        return cls(f"{prefix}:o:{family}:{user_id}:{scope}:{page}", **kwargs)
+
+    @staticmethod
+    async def dispatch(
+        cog: Controller, match: re.Match[str], interaction: discord.Interaction
+    ) -> None:
+        await cog.on_history(
+            interaction, match["family"], int(match["user"]), match["scope"], int(match["page"])
+        )
+
+
+class ReplayButton(GameButton, template=rf"{_FAM}:y:{_GAME}:(?P<stop>[0-9]{{1,6}}):[opnfl]"):
+    """Opens a finished game's replay at a stop, or moves it there."""
+
+    @classmethod
+    def make(cls, prefix: str, game_id: int, stop: int, how: str, **kwargs: Any) -> ReplayButton:
+        return cls(f"{prefix}:y:{game_id}:{stop}:{how}", **kwargs)
+
+    @staticmethod
+    async def dispatch(
+        cog: Controller, match: re.Match[str], interaction: discord.Interaction
+    ) -> None:
+        await cog.on_replay(interaction, int(match["game"]), int(match["stop"]))
+
+
+class RecordButton(GameButton, template=rf"{_FAM}:g:{_GAME}"):
+    """A replay's "Download record": the game's record as a text file."""
+
+    @classmethod
+    def make(cls, prefix: str, game_id: int, **kwargs: Any) -> RecordButton:
+        return cls(f"{prefix}:g:{game_id}", **kwargs)
+
+    @staticmethod
+    async def dispatch(
+        cog: Controller, match: re.Match[str], interaction: discord.Interaction
+    ) -> None:
+        await cog.on_record(interaction, int(match["game"]))
+
+
 class GameSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=_NEVER):
     """Base of every select: each option's value completes what the custom_id starts."""
 
@@ -418,6 +374,24 @@ class DraftSelect(GameSelect, template=rf"{_FAM}:d:{_GAME}:{_VERSION}:(?P<n>[0-9
         await cog.on_draft(interaction, int(match["game"]), int(match["version"]), draft)
 
 
+class ReplaySelect(GameSelect, template=rf"{_FAM}:z:{_GAME}"):
+    """A replay's menu of deals: each option's value is the stop where a deal starts."""
+
+    @classmethod
+    def make(cls, prefix: str, game_id: int, **kwargs: Any) -> ReplaySelect:
+        return cls(f"{prefix}:z:{game_id}", **kwargs)
+
+    @staticmethod
+    async def dispatch(
+        cog: Controller, match: re.Match[str], interaction: discord.Interaction
+    ) -> None:
+        chosen = GameSelect.chosen(interaction)
+        if not chosen.isdigit():  # a forged menu: nothing chosen, or not a stop
+            await answer(interaction, t("error.unknown_button", interaction.locale.value))
+            return
+        await cog.on_replay(interaction, int(match["game"]), int(chosen))
+
+
 ITEMS: Final = (
     LobbyButton,
     HandButton,
@@ -427,14 +401,21 @@ ITEMS: Final = (
     ActionButton,
     BoardButton,
     StatsButton,
+    HistoryButton,
+    ReplayButton,
+    RecordButton,
     ActionSelect,
     DraftSelect,
     LobbySelect,
+    ReplaySelect,
 )
 
 
 PANEL_ITEMS: Final = frozenset({ActionButton, ActionSelect, DraftSelect, HintButton, RefreshButton})
 """The items a hand panel carries (and nothing else does)."""
+
+REPLAY_ITEMS: Final = frozenset({ReplayButton, ReplaySelect, RecordButton})
+"""The items a replay carries: all of them name its game."""
 
 
 def route(custom_id: str) -> tuple[type[GameButton] | type[GameSelect], re.Match[str]] | None:

@@ -16,7 +16,8 @@ import discord
 from discord.ext import commands
 
 from bot.i18n import t
-from cogs.table.components import ITEMS, TABLES_COG, Controller, answer, handle, route
+from cogs.table.clicks import TABLES_COG, Controller, answer, handle
+from cogs.table.components import ITEMS, route
 from cogs.table.limits import Admission, ClickLimiter
 from cogs.table.messages import clicked_id, is_on_message
 from cogs.table.presenter import TablePresenter

@@ -10,7 +10,15 @@ from typing import Any
 
 import discord
 
-from cogs.table.components import PAGER_BUTTONS, PANEL_ITEMS, GameButton, route
+from cogs.table.components import (
+    PAGER_BUTTONS,
+    PANEL_ITEMS,
+    REPLAY_ITEMS,
+    GameButton,
+    HistoryButton,
+    ReplayButton,
+    route,
+)
 
 
 def clicked_id(interaction: discord.Interaction) -> str:
@@ -77,3 +85,48 @@ def is_panel_of(interaction: discord.Interaction, game_id: int) -> bool:
         if found is None or found[0] not in PANEL_ITEMS or int(found[1]["game"]) != game_id:
             return False
     return True
+
+
+def is_made_for_clicker(interaction: discord.Interaction) -> bool:
+    """Whether the clicked message is a private answer made for the clicker (Discord shows a
+    private message to no one else; this holds even for a forged click that says otherwise)."""
+    message = interaction.message
+    if message is None or not message.flags.ephemeral or not is_on_message(interaction):
+        return False
+    made = message.interaction_metadata
+    return made is not None and made.user.id == interaction.user.id
+
+
+def is_replay_of(interaction: discord.Interaction, game_id: int) -> bool:
+    """Whether the clicked message is a replay of this game that the click may move: made
+    for the clicker, the id on it, and every component a replay item of this game (a history
+    page, a panel, a table or another game's replay carry other items)."""
+    if not is_made_for_clicker(interaction):
+        return False
+    ids = message_ids(interaction)
+    for custom_id in ids:
+        found = route(custom_id)
+        if found is None or found[0] not in REPLAY_ITEMS or int(found[1]["game"]) != game_id:
+            return False
+    return bool(ids)
+
+
+def is_history_of(interaction: discord.Interaction, pages: tuple[str, str, str]) -> bool:
+    """Whether the clicked message is a history page of these pages (family, player, scope)
+    that a pager click may turn: made for the clicker, the id on it, its two page buttons of
+    these pages and nothing else but the Replay buttons of its games."""
+    if not is_made_for_clicker(interaction):
+        return False
+    pagers = 0
+    for custom_id in message_ids(interaction):
+        found = route(custom_id)
+        if found is None:
+            return False
+        item, match = found
+        if item is HistoryButton:
+            if (match["family"], match["user"], match["scope"]) != pages:
+                return False
+            pagers += 1
+        elif item is not ReplayButton:
+            return False
+    return pagers == PAGER_BUTTONS

@@ -37,3 +37,8 @@ SETTINGS_NAMES: Final = {
     "reset": T("optname.reset"),
 }
 """Their localized option names."""
+SCOPES: Final = [
+    Choice(name=T("board.scope.server"), value="s"),
+    Choice(name=T("board.scope.global"), value="g"),
+]
+"""This server or every server: where a board or a history looks."""

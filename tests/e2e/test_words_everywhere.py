@@ -167,6 +167,19 @@ async def _tour(
         await person.slash(table.channel, f"{game} stats")
         await person.slash(table.channel, f"{game} rules")
         await person.slash(table.channel, f"{game} hand")  # none here
+        await person.slash(table.channel, f"{game} history")
+        shown = (await person.slash(table.channel, f"{game} history", scope="g")).response
+        replays = [b for b in buttons(shown) if ":y:" in str(b.get("custom_id"))]
+        if replays:  # the person's own finished game, face up, a few steps on
+            replay = (await person.click(shown, custom_id=replays[0]["custom_id"])).response
+            for label in ("▶", "▶", "▶", "▶", "▶", "⏭"):
+                await person.click(replay, label=label)
+            (menu,) = selects(replay)
+            chosen = [menu["options"][-1]["value"]]
+            await person.select(replay, chosen, custom_id=menu["custom_id"])
+            await person.click(
+                replay, label="Download record" if locale != "ja" else "棋譜をダウンロード"
+            )
     await host.slash(table.channel, "allfours rules", variant="seven-up")
     # settings (the owner manages the server), and a channel not allowed then
     owner = guild.add_member(guild.owner)
@@ -217,6 +230,9 @@ async def _tour(
     languages[f"watcher{locale}"] = locale
     await watcher.click(lobby_channel.last_message, custom_id=f"af:h:{lobby_id}")  # no seat
     await other.slash(lobby_channel, "allfours end")  # not the host
+    await other.slash(lobby_channel, "allfours replay", table=lobby_id)  # not finished
+    refusal = importlib.import_module("cogs.table.words").refusal
+    refusal(ServiceError("replay.elsewhere", game=lobby_id), locale)
     await other.slash(lobby_channel, "allfours leave")  # hands the seat over
     await host.slash(lobby_channel, "allfours end")
     await other.slash(guild.create_text_channel("teams"), "kqj start")
@@ -237,7 +253,13 @@ async def _rated_history(env: simcord.Env, guild: simcord.GuildHandle, people: l
                 seat: replace(record, user_id=seated[seat].id, computer=False, level=None)
                 for seat, record in snap.seats.items()
             }
-            record = replace(snap.record, guild_id=guild.id, rated=True, seats=seats)
+            record = replace(
+                snap.record,
+                guild_id=guild.id,
+                rated=True,
+                seats=seats,
+                snapshot=fam.dump(snap.state),
+            )
             async with storage.transaction() as tx:
                 game_id = await tx.insert_game(record)
                 match = replace(
@@ -287,6 +309,7 @@ async def test_every_text_reads_as_words(
         await people[0].slash(last.channel, f"{game} leaderboard")
         for person in (people[0], people[-1], people[-2]):
             await person.slash(last.channel, f"{game} stats")
+        await people[0].slash(last.channel, f"{game} history")  # rated: the rating moved
     await env.settle()
 
     problems = {(r.key, r.locale, r.text): found for r in rendered if (found := unreadable(r.text))}

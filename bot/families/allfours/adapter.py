@@ -204,6 +204,9 @@ class AllFoursFamily(
     def observe(self, state: allfours.GameState, seat: int | None) -> allfours.PlayerView:
         return allfours.observe(state, seat)
 
+    def hand_of(self, state: allfours.GameState, seat: int) -> tuple[Card, ...]:
+        return tuple(allfours.observe(state, seat).hand)
+
     def public_view(self, state: allfours.GameState) -> AllFoursPublic:
         """The spectator's view, as the public type (mypy checks the view fits it)."""
         return allfours.observe(state, None)

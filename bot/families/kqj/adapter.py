@@ -195,6 +195,9 @@ class KQJFamily(Family[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.PlayerView]):
     def observe(self, state: kqj.GameState, seat: int | None) -> kqj.PlayerView:
         return kqj.observe(state, seat)
 
+    def hand_of(self, state: kqj.GameState, seat: int) -> tuple[Card, ...]:
+        return tuple(kqj.observe(state, seat).hand)
+
     def public_view(self, state: kqj.GameState) -> KQJPublic:
         """The spectator's view, as the public type (mypy checks the view fits it)."""
         return kqj.observe(state, None)

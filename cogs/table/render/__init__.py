@@ -5,7 +5,8 @@ message.
 - ``table``: the parts every table message shares, and the game-over message;
 - ``lobby``: the lobby message and its buttons;
 - ``panel``: a hand panel's frame, its button layout, the hint's answer;
-- ``pages``: leaderboards, stats, settings and rules.
+- ``pages``: leaderboards, stats, settings and rules;
+- ``replay``: a player's history page and a finished game's face-up replay (private only).
 
 Public messages are drawn from a ``PublicTable`` (no hand within reach), a hand panel from its
 owner's ``HandView`` and only ever sent ephemerally. Every text comes from the catalog.

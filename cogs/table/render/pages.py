@@ -160,6 +160,8 @@ def stats_message(
         embed.add_field(name=t("stats.recent", locale), value="\n".join(lines), inline=False)
     else:
         embed.add_field(name=t("stats.recent", locale), value=t("stats.none", locale), inline=False)
+    history = f"/{t(f'cmdname.{family.name}', locale)} {t('cmdname.history', locale)}"
+    embed.add_field(name="\u200b", value=t("stats.history", locale, command=history), inline=False)
     embed.set_footer(text=t("stats.footer", locale, page=page + 1, pages=max(pages, 1)))
     return embed, _pager(
         lambda p, label, off: StatsButton.make(

@@ -1,0 +1,121 @@
+"""Finished games looked back at: ``/… history`` and ``/… replay``, the history pages' ◀ ▶
+and Replay buttons, a replay's ⏮ ◀ ▶ ⏭, its menu of deals and "Download record".
+
+Everything here is private (ephemeral). A click moves only a message of its own kind: a
+history page of the same player and scope, a replay of the same game; clicked anywhere else
+(a forged id on another message), it answers with a fresh private message instead, so no
+other message ever changes. The service refuses what may not be shown (a game not finished,
+another server's game the clicker did not play in).
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from typing import TYPE_CHECKING, Any, ClassVar, Final
+
+import discord
+
+from bot.picture import draw
+from bot.service import GameService, ServiceError
+from bot.service.history import GameReplay
+from bot.workers import WorkerFault
+from cogs.table.checks import locale_of
+from cogs.table.clicks import answer
+from cogs.table.messages import is_history_of, is_replay_of
+from cogs.table.render import PICTURE, TableRenderer
+from cogs.table.render.replay import history_message, replay_message
+from cogs.table.words import refusal
+
+if TYPE_CHECKING:
+    from bot.app import GameBot
+
+log = logging.getLogger(__name__)
+
+PICTURE_SECONDS: Final = 5.0
+"""How long a replay's picture may take in the picture worker before it goes without."""
+
+
+class HistoryHandlers:
+    """The history and replay commands and buttons of a game's cog (mixed into ``TableCog``)."""
+
+    renderer: ClassVar[TableRenderer[Any, Any, Any, Any]]
+    if TYPE_CHECKING:
+        bot: GameBot
+
+        @property
+        def service(self) -> GameService: ...
+
+    async def show_history(
+        self, interaction: discord.Interaction, user_id: int, scope: str
+    ) -> None:
+        """``/… history``: the first page, privately."""
+        embed, view = await self.history_page(interaction, user_id, scope, 0)
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+    async def open_replay(self, interaction: discord.Interaction, game_id: int) -> None:
+        """``/… replay``: a finished game's replay from its first deal, privately."""
+        try:
+            await self.on_replay(interaction, game_id, 0)
+        except ServiceError as exc:
+            await answer(interaction, refusal(exc, locale_of(interaction)))
+
+    async def history_page(
+        self, interaction: discord.Interaction, user_id: int, scope: str, page: int
+    ) -> tuple[discord.Embed, discord.ui.View]:
+        guild_id = None if scope == "g" else interaction.guild_id
+        found = await self.service.history(self.renderer.family.name, user_id, guild_id, page)
+        return history_message(found, self.renderer, locale_of(interaction))
+
+    async def on_history(
+        self, interaction: discord.Interaction, family: str, user_id: int, scope: str, page: int
+    ) -> None:
+        if family != self.renderer.family.name:
+            raise ServiceError("board.unknown_family")
+        embed, view = await self.history_page(interaction, user_id, scope, page)
+        if is_history_of(interaction, (family, str(user_id), scope)):
+            await interaction.response.edit_message(embed=embed, view=view)
+        else:  # not a page of this history: a fresh page, for the clicker alone
+            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+    async def _game_replay(self, interaction: discord.Interaction, game_id: int) -> GameReplay:
+        found = await self.service.replay(game_id, interaction.user.id, interaction.guild_id)
+        if found.record.family != self.renderer.family.name:
+            raise ServiceError("table.unknown")
+        return found
+
+    async def on_replay(self, interaction: discord.Interaction, game_id: int, stop: int) -> None:
+        """Open a finished game's replay at a stop, or move the clicked replay there."""
+        found = await self._game_replay(interaction, game_id)
+        stop = min(stop, len(found.stops) - 1)
+        pictures = self.bot.pictures and found.record.pictures
+        embed, view, scene = replay_message(
+            found, stop, self.renderer, locale_of(interaction), pictures=pictures
+        )
+        files = []
+        if scene is not None:
+            try:
+                png = await self.bot.workers.draw(draw.render, scene, time_limit=PICTURE_SECONDS)
+            except WorkerFault as fault:
+                log.warning("a replay picture was not drawn: %s", fault)
+                embed.set_image(url=None)
+            else:
+                description = draw.alt_text(scene)
+                files.append(discord.File(io.BytesIO(png), PICTURE, description=description))
+        if is_replay_of(interaction, game_id):
+            await interaction.response.edit_message(embed=embed, view=view, attachments=files)
+        else:  # not this game's replay: a fresh one, for the clicker alone
+            await interaction.response.send_message(
+                embed=embed, view=view, files=files, ephemeral=True
+            )
+
+    async def on_record(self, interaction: discord.Interaction, game_id: int) -> None:
+        """A replay's "Download record": the game's record (``engine.records``) as a text
+        file, privately."""
+        await self._game_replay(interaction, game_id)
+        name, text = await self.service.record_text(
+            game_id, interaction.user.id, interaction.guild_id
+        )
+        await interaction.response.send_message(
+            file=discord.File(io.BytesIO(text.encode()), name), ephemeral=True
+        )
