@@ -8,7 +8,10 @@ carries what the click needs and nothing secret (at most 100 characters):
                                       ``c`` add computer, ``s`` start, ``q`` cancel, ``h1`` /
                                       ``h0`` hints on / off, ``r`` the rules
 - ``<fam>:k:<game>``                  lobby: seat a computer (each option's value is a level)
-- ``<fam>:h:<game>``                  "My hand" on the table message
+- ``<fam>:h:<game>``                  "My hand" on the table message (and in a turn's direct
+                                      message, and under ``/… tables``)
+- ``<fam>:t``                         ``/… hand`` at several tables: which one (each option's
+                                      value is a table's id)
 - ``<fam>:r:<game>``                  refresh button of a hand panel
 - ``<fam>:i:<game>:<version>``        "Hint" in a hand panel (unrated tables): what level
                                       ``hard`` would do, answered privately
@@ -418,6 +421,25 @@ class DraftSelect(GameSelect, template=rf"{_FAM}:d:{_GAME}:{_VERSION}:(?P<n>[0-9
         await cog.on_draft(interaction, int(match["game"]), int(match["version"]), draft)
 
 
+class TablePickSelect(GameSelect, template=rf"{_FAM}:t"):
+    """``/… hand`` for a player at several tables: each option's value is a game id, and
+    choosing one opens that table's hand panel."""
+
+    @classmethod
+    def make(cls, prefix: str, **kwargs: Any) -> TablePickSelect:
+        return cls(f"{prefix}:t", **kwargs)
+
+    @staticmethod
+    async def dispatch(
+        cog: Controller, match: re.Match[str], interaction: discord.Interaction
+    ) -> None:
+        chosen = GameSelect.chosen(interaction)
+        if not chosen.isdigit():  # forged
+            await answer(interaction, t("error.unknown_button", interaction.locale.value))
+            return
+        await cog.on_hand(interaction, int(chosen), edit=False)
+
+
 ITEMS: Final = (
     LobbyButton,
     HandButton,
@@ -430,6 +452,7 @@ ITEMS: Final = (
     ActionSelect,
     DraftSelect,
     LobbySelect,
+    TablePickSelect,
 )
 
 
