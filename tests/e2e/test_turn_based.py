@@ -151,6 +151,15 @@ async def test_all_fours_by_the_day(simcord_env: simcord.Env, make_bot: BotFacto
             await env.advance_time(4 * HOUR)
             missed += 1
             assert (await service_of(env).snapshot(game_id)).record.version > before
+            if missed == 2:  # handed to the computer: dee takes the seat back, once
+                seat = (await service_of(env).snapshot(game_id)).seat_of(dee.id)
+                assert seat is not None
+                assert (await service_of(env).snapshot(game_id)).seats[seat].computer
+                back = await dee.slash(here, "allfours hand")
+                assert back.ephemeral and "The computer plays your seat" not in text_of(
+                    back.response
+                )
+                assert not (await service_of(env).snapshot(game_id)).seats[seat].computer
             continue
         # people answer hours apart (but within the 4 hours: 2 of them went in the restart)
         await env.advance_time((1 if restarted else 1 + step % 3) * HOUR)
@@ -179,7 +188,7 @@ async def test_all_fours_by_the_day(simcord_env: simcord.Env, make_bot: BotFacto
     notices = [m.content for m in here.history() if f"table #{game_id}" in m.content]
     assert any("ran out of time" in n for n in notices)
     assert any("missed two moves in a row" in n for n in notices)
-    assert missed == 2 and mentions_seen > 0
+    assert missed == 4 and mentions_seen > 0  # two, the seat taken back, two more
     rating = await service_of(env).storage.rating("allfours", guild.id, dee.id)
     assert rating is not None and rating.games == 1  # the absent player's game counts
     # the other table is still open, its deadline a day after its last turn began
