@@ -52,6 +52,8 @@ PERSONAL_COLUMNS: Final[Mapping[str, tuple[str, ...]]] = {
     "guild_settings": (),
     "panels": ("user_id", "token", "locale"),
     "live_seats": ("user_id",),
+    "turn_deadlines": (),
+    "turn_mail": ("user_id",),
 }
 """Every table of the schema and its columns that say something about a player: what
 ``--player`` deletes or clears (``Transaction.forget_player``) and the README's privacy

@@ -80,11 +80,28 @@ class GameRecord:
     pictures: bool = True
     hints: bool | None = None
     """Whether panels offer a hint: only ever at unrated tables; None follows that rule."""
+    pace_seconds: int | None = None
+    """A turn-based table's time per move (None: a live table)."""
+
+    @property
+    def is_turn_based(self) -> bool:
+        """A table played a move every few hours: stored deadlines, several per player."""
+        return self.pace_seconds is not None
 
     @property
     def offers_hints(self) -> bool:
         """Hints help a person practise, so a rated table never offers them."""
         return not self.rated and self.hints is not False
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """A person's turn at a turn-based table: when it came, when it runs out, and how many
+    times they were told of it (a mention or a direct message; at most two a move)."""
+
+    since: float
+    due: float
+    mentions: int = 0
 
 
 @dataclass(frozen=True, slots=True)

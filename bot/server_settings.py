@@ -20,6 +20,12 @@ MAX_TURN_SECONDS: Final = 3600
 MIN_NUDGE_SECONDS: Final = 5
 MAX_NUDGE_SECONDS: Final = 600
 DEFAULT_NUDGE_SECONDS: Final = 20
+PACE_HOURS: Final = (4, 12, 24, 72)
+"""The times per move a turn-based table may have, in hours (a day suits players spread over
+time zones: everyone has a waking moment in any 24 hours)."""
+DEFAULT_PACE_HOURS: Final = 24
+PaceSeconds = Literal[14400, 43200, 86400, 259200]
+"""``PACE_HOURS`` in seconds: the values ``pace_seconds`` may take."""
 
 Option = str | int | bool
 """A table option's value, as the start command takes it."""
@@ -35,6 +41,8 @@ class ServerSettings(BaseModel):
     nudge_seconds: int | None = Field(
         default=DEFAULT_NUDGE_SECONDS, ge=MIN_NUDGE_SECONDS, le=MAX_NUDGE_SECONDS
     )
+    pace_seconds: PaceSeconds | None = None
+    """The pace of a table started without one: None live, else seconds per move."""
     computers: bool = True
     pictures: bool = True
     channels: tuple[int, ...] = ()

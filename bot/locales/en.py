@@ -315,4 +315,50 @@ MESSAGES: Final[dict[str, str]] = {
     "replay.elsewhere": (
         "Table #{game} was played on another server: only its players may replay it here."
     ),
+    "cmd.start.pace": (
+        "Live, or turn-based: hours each player has per move (a game that lasts days)"
+    ),
+    "cmd.settings.pace": "Default pace of new tables: live, or turn-based with hours per move",
+    "cmd.tables": "Your open tables of this game: whose turn, the deadline, your hand",
+    "cmd.notify": "Turns at turn-based tables by direct message instead of a mention",
+    "cmd.notify.dm": "True: direct messages; False: a mention in the table's channel",
+    "cmdname.tables": "tables",
+    "cmdname.notify": "notify",
+    "optname.pace": "pace",
+    "optname.dm": "dm",
+    "choice.pace.live": "Live (everyone plays now)",
+    "choice.pace.4": "Turn-based: 4 hours per move",
+    "choice.pace.12": "Turn-based: 12 hours per move",
+    "choice.pace.24": "Turn-based: 24 hours per move (a move a day)",
+    "choice.pace.72": "Turn-based: 72 hours per move",
+    "opt.pace": "Turn-based: {hours} hours per move",
+    "options.pace": "A turn-based table gives {hours} hours per move.",
+    "settings.pace": "Pace: turn-based, {hours} hours per move",
+    "settings.live": "Pace: live",
+    "picture.clock_hours": "{hours} h",
+    "turn.mail": "It's your turn at table #{game} in <#{channel_id}>: play by {deadline}.",
+    "turn.timed_out": "{player} ran out of time at table #{game}: the computer played their move.",
+    "turn.handed_over": (
+        "{player} missed two moves in a row at table #{game}: the computer keeps "
+        "the seat until they take it back with /{command} hand."
+    ),
+    "tables.title": "Your open tables",
+    "tables.none": "You sit at no open table: start one with /{command} start.",
+    "tables.live": "live",
+    "tables.line": "**#{game}** in <#{channel_id}> ({pace}): {whose}, since {since}",
+    "tables.deadline": "Deadline: {deadline}",
+    "tables.your_turn": "your turn",
+    "tables.turn_of": "{player}'s turn",
+    "tables.nobody": "nobody's turn",
+    "tables.open": "Hand at #{game}",
+    "tables.option": "Table #{game}: {whose}",
+    "tables.pick": "Choose a table",
+    "tables.which": "You sit at several tables: which hand?",
+    "notify.dm": (
+        "Your turns at turn-based tables now come by direct message, with a button to your hand."
+    ),
+    "notify.channel": (
+        "Your turns at turn-based tables are now told by a mention in the table's channel."
+    ),
+    "table.turn_due": "{players} — it's your turn at table #{game}: play by {deadline}",
 }

@@ -328,4 +328,50 @@ MESSAGES: Final[dict[str, str]] = {
     "replay.elsewhere": (
         "卓 #{game}は別のサーバーで遊ばれました。ここで再生できるのはその参加者だけです。"
     ),
+    "cmd.start.pace": "ライブか、ターン制(1手ごとの持ち時間を時間単位で。数日続くゲーム)か",
+    "cmd.settings.pace": (
+        "新しいテーブルの進行の既定値: ライブか、1手ごとの持ち時間のあるターン制か"
+    ),
+    "cmd.tables": "このゲームで参加中のテーブル: 誰の番か、期限、手札",
+    "cmd.notify": "ターン制テーブルの手番をメンションの代わりにダイレクトメッセージで知らせる",
+    "cmd.notify.dm": "True: ダイレクトメッセージ、False: テーブルのチャンネルでのメンション",
+    "cmdname.tables": "テーブル一覧",
+    "cmdname.notify": "通知",
+    "optname.pace": "進行",
+    "optname.dm": "ダイレクトメッセージ",
+    "choice.pace.live": "ライブ(全員が今打つ)",
+    "choice.pace.4": "ターン制: 1手4時間",
+    "choice.pace.12": "ターン制: 1手12時間",
+    "choice.pace.24": "ターン制: 1手24時間(1日1手)",
+    "choice.pace.72": "ターン制: 1手72時間",
+    "opt.pace": "ターン制: 1手{hours}時間",
+    "options.pace": "ターン制テーブルの持ち時間は1手{hours}時間のどれかです。",
+    "settings.pace": "進行: ターン制、1手{hours}時間",
+    "settings.live": "進行: ライブ",
+    "picture.clock_hours": "{hours}時間",
+    "turn.mail": "<#{channel_id}> のテーブル #{game} であなたの番です: 期限 {deadline}。",
+    "turn.timed_out": (
+        "{player} はテーブル #{game} で時間切れになりました: コンピューターが代わりに打ちました。"
+    ),
+    "turn.handed_over": (
+        "{player} はテーブル #{game} で2手続けて時間切れになりました: "
+        "/{command} 手札 で戻るまでコンピューターが席を打ちます。"
+    ),
+    "tables.title": "参加中のテーブル",
+    "tables.none": "参加中のテーブルはありません: /{command} 開始 で始められます。",
+    "tables.live": "ライブ",
+    "tables.line": "**#{game}** <#{channel_id}> ({pace}): {whose}、{since}から",
+    "tables.deadline": "期限: {deadline}",
+    "tables.your_turn": "あなたの番",
+    "tables.turn_of": "{player} の番",
+    "tables.nobody": "誰の番でもありません",
+    "tables.open": "#{game} の手札",
+    "tables.option": "テーブル #{game}: {whose}",
+    "tables.pick": "テーブルを選ぶ",
+    "tables.which": "複数のテーブルに参加しています: どの手札を開きますか?",
+    "notify.dm": (
+        "ターン制テーブルの手番はこれからダイレクトメッセージで届きます(手札を開くボタン付き)。"
+    ),
+    "notify.channel": "ターン制テーブルの手番はこれからテーブルのチャンネルでメンションされます。",
+    "table.turn_due": "{players} — テーブル #{game} であなたの番です: 期限 {deadline}",
 }

@@ -43,9 +43,11 @@ def clock_label(seconds: int, locale: str) -> str:
     (the message text carries Discord's live ``<t:…:R>``), and a changing label would make
     every scene look new and defeat ``Scene.fingerprint()``.
 
-    >>> clock_label(30, "en")
-    '30 s'
+    >>> clock_label(30, "en"), clock_label(86400, "en")
+    ('30 s', '24 h')
     """
+    if seconds >= 3600 and seconds % 3600 == 0:  # a turn-based table's time per move
+        return t("picture.clock_hours", locale, hours=seconds // 3600)
     return t("picture.clock", locale, seconds=seconds)
 
 

@@ -28,10 +28,14 @@ whole decision); when it runs out the computer takes that one decision, and the 
 consecutive expiry hands the seat to the computer. After a restart every clock starts
 afresh, so nobody is charged for the downtime. Lobbies close after 15 idle minutes.
 
+A turn-based table (``GameRecord.pace_seconds``: hours per move) stores its turns instead:
+they survive a restart as they were, the second missed move in a row hands the seat to the
+computer (``take_back`` returns it), and each turn is told twice at most (``clocks``).
+
 The service is put together from one module per use case (``bot.service.core`` says how):
-``lobby``, ``servers``, ``play``, ``clocks``, ``seats``, ``panels``, ``pages`` and
-``history`` (finished games looked back at); ``model``
-holds its records (snapshots, panels, the in-memory table, refusals).
+``lobby``, ``servers``, ``play``, ``clocks``, ``seats``, ``panels``, ``pages``, ``turns`` and
+``history`` (finished games looked back at); ``model`` holds its records (snapshots, panels,
+the in-memory table, refusals).
 """
 
 from __future__ import annotations
@@ -54,9 +58,10 @@ from bot.service.panels import Panels
 from bot.service.play import Play
 from bot.service.seats import Seats
 from bot.service.servers import Servers, public_language
+from bot.service.turns import OpenTable, Turns
 
 
-class GameService(Lobby, Servers, Play, Clocks, Seats, Panels, Pages, History, ServiceCore):
+class GameService(Lobby, Servers, Play, Clocks, Seats, Panels, Pages, Turns, History, ServiceCore):
     """Tables from lobby to result: every use case of the game, on one lock per table."""
 
 
@@ -66,6 +71,7 @@ __all__ = [
     "AnySnapshot",
     "GameService",
     "IllegalMoveError",
+    "OpenTable",
     "Panel",
     "Presenter",
     "SeatTakenError",

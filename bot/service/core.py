@@ -169,7 +169,10 @@ class ServiceCore(ABC):
                 self._arm_lobby(table)
                 self._refresh(table)
             else:
-                self._after_change(table, None, None)  # fresh clocks: downtime is not charged
+                if record.is_turn_based:
+                    await self._resume_turns(table)
+                # a live table's clocks start afresh: downtime is not charged
+                self._after_change(table, None, None)
             resumed += 1
         log.info("resumed %d open table(s)", resumed)
         return resumed
@@ -308,6 +311,10 @@ class ServiceCore(ABC):
     @abstractmethod
     def _rearm_nudge(self, table: Table) -> None:
         """The nudge countdown of the people the game waits for (``clocks``)."""
+
+    @abstractmethod
+    async def _resume_turns(self, table: Table) -> None:
+        """A turn-based table's stored turns, back in memory (``clocks``)."""
 
     @abstractmethod
     async def server_settings(self, guild_id: int) -> ServerSettings:

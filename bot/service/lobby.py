@@ -10,7 +10,7 @@ from typing import Final
 
 from bot.families import OptionsError, add_stats, family
 from bot.models import GameRecord, SeatRecord, Status
-from bot.server_settings import MAX_TURN_SECONDS, MIN_TURN_SECONDS
+from bot.server_settings import MAX_TURN_SECONDS, MIN_TURN_SECONDS, PACE_HOURS
 from bot.service.core import ServiceCore
 from bot.service.model import AnySnapshot, ServiceError, Snapshot, Table, free_seat, table_link
 from bot.service.servers import public_language
@@ -47,12 +47,14 @@ class Lobby(ServiceCore):
         computer_pause: float | None = None,
         parent_channel_id: int | None = None,
         pictures_allowed: bool = True,
+        pace_seconds: int | None = None,
     ) -> AnySnapshot:
         """A new table in the lobby, with the host in the first seat. What the host leaves
         unsaid comes from the server's settings (variant, options, timer, nudges, pictures,
         the language of the public messages; ``locale`` is the server's preferred locale).
         ``pictures_allowed`` False: the channel lets the bot attach no picture, so the table
-        is told in text alone."""
+        is told in text alone. ``pace_seconds``: a turn-based table's time per move, 0 a live
+        table, None the server's default pace."""
         fam = family(family_name)
         self._check_owned(guild_id)
         settings = await self.server_settings(guild_id)
@@ -68,13 +70,19 @@ class Lobby(ServiceCore):
             rules = fam.build_rules(variant, options)
         except OptionsError as exc:
             raise ServiceError(exc.key, **exc.params) from None
-        if turn_seconds is None:
+        pace = settings.pace_seconds if pace_seconds is None else pace_seconds or None
+        if pace is not None and pace not in {hours * 3600 for hours in PACE_HOURS}:
+            raise ServiceError("options.pace", hours=", ".join(map(str, PACE_HOURS)))
+        if pace is not None:
+            turn_seconds = pace  # the turn clock runs at the table's pace
+        elif turn_seconds is None:
             turn_seconds = settings.turn_seconds
-        if turn_seconds is not None and not MIN_TURN_SECONDS <= turn_seconds <= MAX_TURN_SECONDS:
+        live_timer = pace is None and turn_seconds is not None
+        if live_timer and not MIN_TURN_SECONDS <= (turn_seconds or 0) <= MAX_TURN_SECONDS:
             raise ServiceError("options.timer", min=MIN_TURN_SECONDS, max=MAX_TURN_SECONDS)
         if computer_pause is not None and not 0 <= computer_pause <= MAX_COMPUTER_PAUSE:
             raise ServiceError("options.pause", max=int(MAX_COMPUTER_PAUSE))
-        await self._check_free(guild_id, channel_id, host_id)
+        await self._check_free(guild_id, channel_id, host_id, live=pace is None)
         now = self.clock.now()
         record = GameRecord(
             id=0,
@@ -100,17 +108,20 @@ class Lobby(ServiceCore):
             updated_at=now,
             seats={0: SeatRecord(seat=0, user_id=host_id, name=host_name)},
             computer_pause=computer_pause,
-            nudge_seconds=settings.nudge_seconds,
+            # a turn-based table tells people of their turn its own way (clocks.py)
+            nudge_seconds=settings.nudge_seconds if pace is None else None,
             pictures=settings.pictures and pictures_allowed,
+            pace_seconds=pace,
         )
         try:
             async with self.storage.transaction() as tx:
                 game_id = await tx.insert_game(record)
-                await self._claim(tx, guild_id, host_id, game_id)
+                if pace is None:
+                    await self._claim(tx, guild_id, host_id, game_id)
         except (IntegrityError, SeatTakenError):
             # Another /start in this channel, or another seat of the host's, won the race
             # (the database refused this one).
-            await self._check_free(guild_id, channel_id, host_id)
+            await self._check_free(guild_id, channel_id, host_id, live=pace is None)
             raise ServiceError("act.busy") from None
         record = replace(record, id=game_id)
         table = Table(family=fam, current=Snapshot(record, rules, None))
@@ -126,13 +137,18 @@ class Lobby(ServiceCore):
         if not await tx.claim_seat(guild_id, user_id, game_id):
             raise SeatTakenError(user_id)
 
-    async def _check_free(self, guild_id: int, channel_id: int, user_id: int) -> None:
+    async def _check_free(
+        self, guild_id: int, channel_id: int, user_id: int, *, live: bool
+    ) -> None:
+        """One open table per channel; and at a live table, one live seat per player and
+        server (turn-based seats are not counted: a player may sit at any number)."""
         here = await self.storage.open_game_in_channel(channel_id)
         if here is not None:
             raise ServiceError(
                 "lobby.channel_busy", channel_id=here.channel_id, link=table_link(here)
             )
-        await self._check_user_free(guild_id, user_id)
+        if live:
+            await self._check_user_free(guild_id, user_id)
 
     async def _check_user_free(self, guild_id: int, user_id: int) -> None:
         mine = await self.storage.open_game_of_user(guild_id, user_id)
@@ -159,11 +175,13 @@ class Lobby(ServiceCore):
             snap = self._lobby(table)
             if snap.seat_of(user_id) is not None:
                 raise ServiceError("lobby.already_seated")
-            await self._check_user_free(snap.record.guild_id, user_id)
+            live = not snap.record.is_turn_based
+            if live:
+                await self._check_user_free(snap.record.guild_id, user_id)
             seat = free_seat(table.family, snap, team)
             taken = SeatRecord(seat=seat, user_id=user_id, name=name)
             try:
-                await self._put_lobby_seats(table, [taken], claim=user_id)
+                await self._put_lobby_seats(table, [taken], claim=user_id if live else None)
             except SeatTakenError:  # they sat down elsewhere in the meantime
                 await self._check_user_free(snap.record.guild_id, user_id)
                 raise ServiceError("act.busy") from None
@@ -288,7 +306,8 @@ class Lobby(ServiceCore):
         if mine is None or old.seats[mine].user_id is None:
             raise ServiceError("act.not_seated")
         record = old.record
-        await self._check_free(record.guild_id, record.channel_id, user_id)
+        live = not record.is_turn_based
+        await self._check_free(record.guild_id, record.channel_id, user_id, live=live)
         seats: dict[int, SeatRecord] = {}
         for seat, previous in old.seats.items():
             if previous.user_id is None:
@@ -297,7 +316,10 @@ class Lobby(ServiceCore):
                 )
             elif previous.user_id == user_id:
                 seats[seat] = SeatRecord(seat=seat, user_id=user_id, name=user_name)
-            elif await self.storage.open_game_of_user(record.guild_id, previous.user_id) is None:
+            elif (
+                not live
+                or await self.storage.open_game_of_user(record.guild_id, previous.user_id) is None
+            ):
                 seats[seat] = SeatRecord(seat=seat, user_id=previous.user_id, name=previous.name)
         now = self.clock.now()
         fresh = replace(
@@ -322,8 +344,9 @@ class Lobby(ServiceCore):
         try:
             async with self.storage.transaction() as tx:
                 new_id = await tx.insert_game(fresh)
-                await self._claim(tx, record.guild_id, user_id, new_id)
-                for seat, taken in list(seats.items()):
+                if live:
+                    await self._claim(tx, record.guild_id, user_id, new_id)
+                for seat, taken in list(seats.items()) if live else ():
                     others = taken.user_id
                     if others is None or others == user_id:
                         continue
@@ -331,7 +354,7 @@ class Lobby(ServiceCore):
                         await tx.delete_seat(new_id, seat)  # they sat down elsewhere meanwhile
                         del seats[seat]
         except (IntegrityError, SeatTakenError):
-            await self._check_free(record.guild_id, record.channel_id, user_id)
+            await self._check_free(record.guild_id, record.channel_id, user_id, live=live)
             raise ServiceError("act.busy") from None
         fresh = replace(fresh, id=new_id, seats=seats)
         table = Table(family=family(fresh.family), current=Snapshot(fresh, old.rules, None))

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from bot.families import AnyFamily, Result, family
-from bot.models import GameRecord, MatchPlayer, MatchRecord, SeatRecord, Status
+from bot.models import GameRecord, MatchPlayer, MatchRecord, SeatRecord, Status, Turn
 from engine.reasons import DutyOfPlay
 
 RulesT = TypeVar("RulesT")
@@ -48,6 +48,11 @@ class Presenter(Protocol):
         """These people have not acted for a while: mention them in one new message (which
         notifies them), replacing the table's live nudge if there is one. ``()``: delete
         the live nudge (they acted). Never blocks the caller."""
+        ...
+
+    def timed_out(self, game_id: int, user_id: int, handed_over: bool) -> None:
+        """A player of a turn-based table ran out of time and the computer moved for them
+        (``handed_over``: it now keeps their seat until they take it back): tell them."""
         ...
 
 
@@ -222,6 +227,8 @@ class Table:
     """Seat -> (version, hint): the last hint found for a seat, given again on a second click."""
     hinting: set[int] = field(default_factory=set)
     """Seats whose hint is being searched right now."""
+    turns: dict[int, Turn] = field(default_factory=dict)
+    """A turn-based table's turns, as stored (seat -> when it came, when it runs out)."""
 
     @property
     def id(self) -> int:
@@ -249,6 +256,24 @@ def expected_actors(snap: AnySnapshot) -> tuple[int, ...]:
     if snap.state is None or snap.status is not Status.PLAYING:
         return ()
     return snap.family.expected_actors(snap.state)
+
+
+def next_turns(
+    previous: dict[int, Turn], snap: AnySnapshot, now: float, moved: int | None
+) -> dict[int, Turn]:
+    """The turns of a turn-based table after a change: each person the game waits for keeps
+    the turn they had, unless they just took their decision (``moved``), which starts a new
+    one; nobody else has a turn."""
+    pace = snap.record.pace_seconds
+    if pace is None:
+        return {}
+    turns = {}
+    for seat in expected_actors(snap):
+        if not snap.seats[seat].is_human:
+            continue
+        kept = previous.get(seat)
+        turns[seat] = kept if kept is not None and seat != moved else Turn(now, now + pace)
+    return turns
 
 
 def computer_to_act(snap: AnySnapshot) -> int | None:

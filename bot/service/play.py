@@ -20,6 +20,7 @@ from bot.service.model import (
     Snapshot,
     Table,
     match_record,
+    next_turns,
 )
 from bot.workers import WorkerFault
 
@@ -28,6 +29,8 @@ log = logging.getLogger("bot.service")
 
 TIMEOUTS_TO_HAND_OVER: Final = 3
 """Consecutive turn-clock expiries after which the computer keeps a person's seat."""
+MISSED_TO_HAND_OVER: Final = 2
+"""The same at a turn-based table, where a missed move costs everyone hours (BGA's rule)."""
 
 
 class Play(ServiceCore):
@@ -142,10 +145,16 @@ class Play(ServiceCore):
                 return False
         return fam.still_means_the_same(action, seat, since)
 
-    async def leave(self, guild_id: int, user_id: int) -> AnySnapshot:
-        """``/leave``: out of a lobby, or hand the seat of a game in progress to the computer."""
-        snap = await self.table_of_user(guild_id, user_id)
-        if snap is None:
+    async def leave(self, guild_id: int, user_id: int, game_id: int | None = None) -> AnySnapshot:
+        """``/leave``: out of a lobby, or hand the seat of a game in progress to the computer;
+        at ``game_id`` (a turn-based table, say), else at the player's live table."""
+        if game_id is not None:
+            snap: AnySnapshot | None = await self.snapshot(game_id)
+            if snap is not None and snap.seat_of(user_id) is None:
+                snap = None
+        else:
+            snap = await self.table_of_user(guild_id, user_id)
+        if snap is None or not snap.status.is_open:
             raise ServiceError("leave.no_table")
         if snap.status is Status.LOBBY:
             return await self.leave_lobby(snap.id, user_id)
@@ -163,6 +172,32 @@ class Play(ServiceCore):
                 await tx.release_seat(new.guild_id, user_id, new.id)
             table.current = replace(snap, record=new)
             table.deadlines.pop(seat, None)
+        self._after_change(table, None, None)
+        return table.current
+
+    async def take_back(self, game_id: int, user_id: int) -> AnySnapshot:
+        """A player takes back the seat the computer played for them at a turn-based table
+        (after missed moves, or ``/… leave``); their next turn starts a full clock."""
+        table = await self._table(game_id)
+        async with self._locked(table):
+            snap = table.current
+            seat = snap.seat_of(user_id)
+            if seat is None or snap.status is not Status.PLAYING:
+                raise ServiceError("act.not_seated")
+            if not snap.record.is_turn_based:
+                raise ServiceError("act.handed_over")
+            if not snap.seats[seat].computer:
+                return snap
+            record = replace(snap.seats[seat], computer=False, timeouts=0)
+            seats = {**snap.seats, seat: record}
+            new = replace(snap.record, seats=seats, updated_at=self.clock.now())
+            fresh = Snapshot(new, snap.rules, snap.state)
+            turns = next_turns(table.turns, fresh, self.clock.now(), seat)
+            async with self.storage.transaction() as tx:
+                await tx.put_seats(new.id, [record])
+                await tx.put_turns(new.id, turns)
+            table.current, table.turns = fresh, turns
+            log.info("table %s: seat %s taken back by its player", table.id, seat)
         self._after_change(table, None, None)
         return table.current
 
@@ -194,7 +229,8 @@ class Play(ServiceCore):
             mover.timeouts = 0
         elif source is Source.TIMEOUT:
             mover.timeouts += 1
-            if mover.timeouts >= TIMEOUTS_TO_HAND_OVER:
+            paced = snap.record.is_turn_based
+            if mover.timeouts >= (MISSED_TO_HAND_OVER if paced else TIMEOUTS_TO_HAND_OVER):
                 mover.computer = True  # and the player is free to sit elsewhere (_commit)
         for s, stats in fam.stats(state, events).items():
             seats[s].stats = add_stats(seats[s].stats, stats)
@@ -233,6 +269,13 @@ class Play(ServiceCore):
         )
         changed = [r for s, r in seats.items() if r != snap.seats.get(s)]
         match = match_record(fam, record, state, "finished") if finished else None
+        new = Snapshot(record, snap.rules, state)
+        turns = table.turns
+        if record.is_turn_based:
+            moved = None
+            if action is not None and not fam.is_partial(fam.decode(action.code)):
+                moved = action.seat
+            turns = next_turns(table.turns, new, self.clock.now(), moved)
         async with self.storage.transaction() as tx:
             await tx.update_game(record, expected_version=snap.record.version)
             if action is not None:
@@ -246,12 +289,15 @@ class Play(ServiceCore):
                     and not snap.seats[seat.seat].computer
                 ):
                     await tx.release_seat(record.guild_id, seat.user_id, record.id)
+            if turns != table.turns:
+                await tx.put_turns(record.id, turns)
             if match is not None:
                 await tx.insert_match(match)
                 await ratings.record(tx, match)
                 await tx.delete_panels(record.id)
                 await tx.release_table(record.id)
-        table.current = Snapshot(record, snap.rules, state)
+        table.current = new
+        table.turns = turns
 
     async def _close(self, table: Table, status: Status, reason: str, user_id: int | None) -> None:
         """Cancel a lobby or abandon a game (the lock is held)."""

@@ -24,6 +24,7 @@ from bot.models import (
     PlayerMatch,
     RatingRow,
     Source,
+    Turn,
 )
 from bot.settings import redact
 from bot.shards import Shards
@@ -186,6 +187,31 @@ class Storage:
             (guild_id, user_id),
         )
         return found[0] if found else None
+
+    async def open_games_of_user(self, guild_id: int | None, user_id: int) -> list[GameRecord]:
+        """Every unfinished table (of one server, or of all with None) where the user holds a
+        seat, handed to the computer or not: live and turn-based alike."""
+        where = "status IN (?, ?) AND id IN (SELECT game_id FROM seats WHERE user_id = ?)"
+        params: tuple[Any, ...] = (*OPEN_STATUSES, user_id)
+        if guild_id is not None:
+            where += " AND guild_id = ?"
+            params = (*params, guild_id)
+        return await self._games(where, params)
+
+    async def turns(self, game_id: int) -> dict[int, Turn]:
+        """The stored turns of a turn-based table: seat -> when it came and runs out."""
+        async with self._backend.reading() as conn:
+            rows = await conn.fetch(
+                "SELECT seat, since, due, mentions FROM turn_deadlines WHERE game_id = ?",
+                (game_id,),
+            )
+        return {int(r[0]): Turn(float(r[1]), float(r[2]), int(r[3])) for r in rows}
+
+    async def wants_turn_mail(self, user_id: int) -> bool:
+        """Whether a player asked to be told of their turns by direct message."""
+        async with self._backend.reading() as conn:
+            row = await conn.fetchone("SELECT 1 FROM turn_mail WHERE user_id = ?", (user_id,))
+        return row is not None
 
     async def actions(self, game_id: int, after_version: int = 0) -> list[ActionRecord]:
         """The action log of a game from ``after_version`` (exclusive), in order."""

@@ -13,6 +13,7 @@ from bot.models import (
     PanelRecord,
     RatingRow,
     SeatRecord,
+    Turn,
 )
 from bot.storage.backend import Connection
 from bot.storage.errors import VersionConflictError
@@ -259,6 +260,28 @@ class Transaction:
             "UPDATE games SET nudge_message_id = ? WHERE id = ?", (message_id, game_id)
         )
 
+    async def put_turns(self, game_id: int, turns: Mapping[int, Turn]) -> None:
+        """The turns a turn-based table waits for now (every other stored turn goes)."""
+        await self._conn.execute("DELETE FROM turn_deadlines WHERE game_id = ?", (game_id,))
+        await self._conn.executemany(
+            "INSERT INTO turn_deadlines (game_id, seat, since, due, mentions) "
+            "VALUES (?, ?, ?, ?, ?)",
+            [
+                (game_id, seat, float(turn.since), float(turn.due), turn.mentions)
+                for seat, turn in sorted(turns.items())
+            ],
+        )
+
+    async def set_turn_mail(self, user_id: int, on: bool) -> None:
+        """A player opts into (or out of) direct messages for their turns."""
+        if on:
+            await self._conn.execute(
+                "INSERT INTO turn_mail (user_id) VALUES (?) ON CONFLICT (user_id) DO NOTHING",
+                (user_id,),
+            )
+        else:
+            await self._conn.execute("DELETE FROM turn_mail WHERE user_id = ?", (user_id,))
+
     async def put_server_settings(self, guild_id: int, settings: str) -> None:
         """Store a server's settings (JSON of ``ServerSettings``)."""
         await self._conn.execute(
@@ -327,6 +350,9 @@ class Transaction:
             "panels": await self._conn.execute("DELETE FROM panels WHERE user_id = ?", (user_id,)),
             "live_seats": await self._conn.execute(
                 "DELETE FROM live_seats WHERE user_id = ?", (user_id,)
+            ),
+            "turn_mail": await self._conn.execute(
+                "DELETE FROM turn_mail WHERE user_id = ?", (user_id,)
             ),
             "seats": await self._conn.execute(
                 "UPDATE seats SET user_id = NULL, name = '', stats = '{}' WHERE user_id = ?",

@@ -12,7 +12,12 @@ from bot.families.allfours import ALL_FOURS
 from bot.translator import T
 from cogs.allfours.render import RENDERER
 from cogs.table.base import TableCog
-from cogs.table.options import LANGUAGE_CHOICES, SETTINGS_DESCRIPTIONS, SETTINGS_NAMES
+from cogs.table.options import (
+    LANGUAGE_CHOICES,
+    PACE_CHOICES,
+    SETTINGS_DESCRIPTIONS,
+    SETTINGS_NAMES,
+)
 
 _VARIANTS: Final = [Choice(name=T(f"variant.{v}"), value=v) for v in ALL_FOURS.variants]
 _SCOPES: Final = [
@@ -37,6 +42,7 @@ class AllFoursCog(
         partnerships=T("cmd.start.partnerships"),
         target=T("cmd.start.target"),
         timer=T("cmd.start.timer"),
+        pace=T("cmd.start.pace"),
         pause=T("cmd.start.pause"),
         kicks=T("cmd.start.kicks"),
         low=T("cmd.start.low"),
@@ -51,6 +57,7 @@ class AllFoursCog(
         partnerships=T("optname.partnerships"),
         target=T("optname.target"),
         timer=T("optname.timer"),
+        pace=T("optname.pace"),
         pause=T("optname.pause"),
         kicks=T("optname.kicks"),
         low=T("optname.low"),
@@ -61,6 +68,7 @@ class AllFoursCog(
     )
     @app_commands.choices(
         variant=_VARIANTS,
+        pace=PACE_CHOICES,
         kicks=[
             Choice(name=T("choice.kicks.trinidad"), value="trinidad"),
             Choice(name=T("choice.kicks.tobago"), value="tobago"),
@@ -82,6 +90,7 @@ class AllFoursCog(
         partnerships: bool | None = None,
         target: Range[int, 1, 99] | None = None,
         timer: Range[int, 10, 3600] | None = None,
+        pace: str | None = None,
         pause: Range[float, 0.0, 10.0] | None = None,
         kicks: str | None = None,
         low: str | None = None,
@@ -106,6 +115,7 @@ class AllFoursCog(
             },
             timer=timer,
             pause=pause,
+            pace=pace,
         )
 
     @app_commands.command(name=T("cmdname.rules"), description=T("cmd.rules"))
@@ -133,7 +143,7 @@ class AllFoursCog(
         variant=T("optname.variant"),
         target=T("optname.target"),
     )
-    @app_commands.choices(language=LANGUAGE_CHOICES, variant=_VARIANTS)
+    @app_commands.choices(language=LANGUAGE_CHOICES, variant=_VARIANTS, pace=PACE_CHOICES)
     async def settings(
         self,
         interaction: discord.Interaction,
@@ -142,6 +152,7 @@ class AllFoursCog(
         nudge: Range[int, 0, 600] | None = None,
         computers: bool | None = None,
         pictures: bool | None = None,
+        pace: str | None = None,
         allow_channel: discord.TextChannel | None = None,
         forbid_channel: discord.TextChannel | None = None,
         reset: bool = False,
@@ -156,6 +167,7 @@ class AllFoursCog(
                 "nudge_seconds": nudge,
                 "computers": computers,
                 "pictures": pictures,
+                "pace_seconds": pace,
             },
             defaults={"variant": variant, "target": target},
             allow=allow_channel,

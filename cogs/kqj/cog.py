@@ -12,7 +12,12 @@ from bot.families.kqj import KQJ
 from bot.translator import T
 from cogs.kqj.render import RENDERER
 from cogs.table.base import TableCog
-from cogs.table.options import LANGUAGE_CHOICES, SETTINGS_DESCRIPTIONS, SETTINGS_NAMES
+from cogs.table.options import (
+    LANGUAGE_CHOICES,
+    PACE_CHOICES,
+    SETTINGS_DESCRIPTIONS,
+    SETTINGS_NAMES,
+)
 from engine.kqj.rules import TARGETS
 
 _SCOPES: Final = [
@@ -34,6 +39,7 @@ class KQJCog(
         auction=T("cmd.kqj.start.auction"),
         target=T("cmd.kqj.start.target"),
         timer=T("cmd.start.timer"),
+        pace=T("cmd.start.pace"),
         pause=T("cmd.start.pause"),
     )
     @app_commands.rename(
@@ -42,13 +48,15 @@ class KQJCog(
         auction=T("optname.auction"),
         target=T("optname.target"),
         timer=T("optname.timer"),
+        pace=T("optname.pace"),
         pause=T("optname.pause"),
     )
     @app_commands.choices(
         teams=[
             Choice(name=T("choice.kqj.teams.3v3"), value="3v3"),
             Choice(name=T("choice.kqj.teams.2v2v2"), value="2v2v2"),
-        ]
+        ],
+        pace=PACE_CHOICES,
     )
     @app_commands.choices(target=[Choice(name=str(value), value=value) for value in TARGETS])
     async def start(
@@ -59,6 +67,7 @@ class KQJCog(
         auction: bool | None = None,
         target: int | None = None,
         timer: Range[int, 10, 3600] | None = None,
+        pace: str | None = None,
         pause: Range[float, 0.0, 10.0] | None = None,
     ) -> None:
         await self.open_lobby(
@@ -72,6 +81,7 @@ class KQJCog(
             },
             timer=timer,
             pause=pause,
+            pace=pace,
         )
 
     @app_commands.command(name=T("cmdname.rules"), description=T("cmd.kqj.rules"))
@@ -107,6 +117,7 @@ class KQJCog(
     )
     @app_commands.choices(
         language=LANGUAGE_CHOICES,
+        pace=PACE_CHOICES,
         teams=[
             Choice(name=T("choice.kqj.teams.3v3"), value="3v3"),
             Choice(name=T("choice.kqj.teams.2v2v2"), value="2v2v2"),
@@ -121,6 +132,7 @@ class KQJCog(
         nudge: Range[int, 0, 600] | None = None,
         computers: bool | None = None,
         pictures: bool | None = None,
+        pace: str | None = None,
         allow_channel: discord.TextChannel | None = None,
         forbid_channel: discord.TextChannel | None = None,
         reset: bool = False,
@@ -137,6 +149,7 @@ class KQJCog(
                 "nudge_seconds": nudge,
                 "computers": computers,
                 "pictures": pictures,
+                "pace_seconds": pace,
             },
             defaults={
                 "teams": teams,

@@ -31,9 +31,10 @@ from cogs.table.clicks import TABLES_COG, answer
 from cogs.table.history import HistoryHandlers
 from cogs.table.hub import TableHub
 from cogs.table.messages import is_on_message, is_panel_of
-from cogs.table.options import SCOPES
+from cogs.table.options import SCOPES, pace_seconds
 from cogs.table.pages import PageHandlers
-from cogs.table.render import TableRenderer
+from cogs.table.render import TableRenderer, turns
+from cogs.table.settings import SettingsHandler
 from cogs.table.words import refusal
 
 if TYPE_CHECKING:
@@ -46,7 +47,7 @@ log = logging.getLogger(__name__)
 PANEL_NOTICES: Final = frozenset({"act.stale", "act.not_your_turn", "act.illegal"})
 
 
-class TableCog(PageHandlers, HistoryHandlers, commands.GroupCog):
+class TableCog(SettingsHandler, PageHandlers, HistoryHandlers, commands.GroupCog):
     """The commands and click handlers every game family shares."""
 
     renderer: ClassVar[TableRenderer[Any, Any, Any, Any]]
@@ -83,6 +84,11 @@ class TableCog(PageHandlers, HistoryHandlers, commands.GroupCog):
             await answer(interaction, refusal(exc, locale_of(interaction)))
 
     async def check_permissions(self, interaction: discord.Interaction) -> bool:
+        """Whether the bot may post in the channel clicked in (told to the user if not). A
+        click in a direct message (a hand opened from a turn's message) posts nothing there:
+        the table's own channel was checked when it started."""
+        if interaction.guild_id is None:
+            return True
         missing = missing_permissions(interaction)
         if not missing:
             return True
@@ -164,8 +170,10 @@ class TableCog(PageHandlers, HistoryHandlers, commands.GroupCog):
         options: Mapping[str, object],
         timer: int | None,
         pause: float | None,
+        pace: str | None = None,
     ) -> None:
-        """``/<family> start``: a lobby with the host in the first seat, posted publicly."""
+        """``/<family> start``: a lobby with the host in the first seat, posted publicly;
+        ``pace`` a ``PACE_CHOICES`` value (None: the server's default pace)."""
         if not await self.check_permissions(interaction):
             return
         assert interaction.guild_id is not None and interaction.channel_id is not None
@@ -182,6 +190,7 @@ class TableCog(PageHandlers, HistoryHandlers, commands.GroupCog):
                 locale=(interaction.guild_locale or interaction.locale).value,
                 computer_pause=pause,
                 pictures_allowed=can_attach(interaction),
+                pace_seconds=pace_seconds(pace),
             )
             locale = snap.record.locale
             embed = render.lobby_embed(snap.public(), self.renderer, locale)
@@ -213,15 +222,71 @@ class TableCog(PageHandlers, HistoryHandlers, commands.GroupCog):
 
     @app_commands.command(name=T("cmdname.hand"), description=T("cmd.hand"))
     async def hand(self, interaction: discord.Interaction) -> None:
+        """The hand at this channel's table if the player sits there; else at their table of
+        this game in the server; at several, a menu asks which (newest turn first). A seat
+        the computer took over at a turn-based table is taken back."""
+        assert interaction.guild_id is not None
+        user_id = interaction.user.id
         async with self.replying(interaction):
-            snap = await self.table_for(interaction)
+            fam = self.renderer.family
+            here = (
+                await self.service.table_in_channel(interaction.channel_id)
+                if interaction.channel_id is not None
+                else None
+            )
+            if (
+                here is not None
+                and here.record.family == fam.name
+                and here.seat_of(user_id) is not None
+            ):
+                await self.on_hand(interaction, here.id, edit=False, take_back=True)
+                return
+            mine = await self.service.open_tables(interaction.guild_id, user_id, fam.name)
+            if len(mine) == 1:
+                await self.on_hand(interaction, mine[0].snapshot.id, edit=False, take_back=True)
+                return
+            if len(mine) > 1:
+                content, view = turns.pick_message(mine, fam.prefix, locale_of(interaction))
+                await interaction.response.send_message(content=content, view=view, ephemeral=True)
+                return
+            snap = await self.table_for(interaction)  # a spectator here, or no table at all
             await self.on_hand(interaction, snap.id, edit=False)
+
+    @app_commands.command(name=T("cmdname.tables"), description=T("cmd.tables"))
+    async def tables_list(self, interaction: discord.Interaction) -> None:
+        """Every open table of this game where the player sits, in this server: whose turn,
+        since when, the deadline, and a button to open the hand there."""
+        assert interaction.guild_id is not None
+        fam = self.renderer.family
+        mine = await self.service.open_tables(interaction.guild_id, interaction.user.id, fam.name)
+        locale = locale_of(interaction)
+        command = t(f"cmdname.{fam.name}", locale)
+        embed, view = turns.tables_message(mine, fam.prefix, command, locale)
+        await interaction.response.send_message(
+            embed=embed, view=view or discord.utils.MISSING, ephemeral=True
+        )
+
+    @app_commands.command(name=T("cmdname.notify"), description=T("cmd.notify"))
+    @app_commands.describe(dm=T("cmd.notify.dm"))
+    @app_commands.rename(dm=T("optname.dm"))
+    async def notify(self, interaction: discord.Interaction, dm: bool) -> None:
+        """Turns at turn-based tables told by direct message (with a button to the hand)
+        instead of a mention in the channel: opt in, or back out."""
+        await self.service.set_turn_mail(interaction.user.id, dm)
+        key = "notify.dm" if dm else "notify.channel"
+        await answer(interaction, t(key, locale_of(interaction)))
 
     @app_commands.command(name=T("cmdname.leave"), description=T("cmd.leave"))
     async def leave(self, interaction: discord.Interaction) -> None:
         assert interaction.guild_id is not None
         async with self.replying(interaction):
-            snap = await self.service.leave(interaction.guild_id, interaction.user.id)
+            here = (
+                await self.service.table_in_channel(interaction.channel_id)
+                if interaction.channel_id is not None
+                else None
+            )
+            at = here.id if here is not None and here.seat_of(interaction.user.id) else None
+            snap = await self.service.leave(interaction.guild_id, interaction.user.id, at)
             key = "leave.lobby" if snap.status is Status.LOBBY else "leave.game"
             await answer(
                 interaction, t(key, locale_of(interaction), channel_id=snap.record.channel_id)
@@ -268,53 +333,6 @@ class TableCog(PageHandlers, HistoryHandlers, commands.GroupCog):
     ) -> None:
         await self.open_replay(interaction, table)
 
-    async def change_settings(
-        self,
-        interaction: discord.Interaction,
-        *,
-        common: Mapping[str, object],
-        defaults: Mapping[str, object],
-        allow: discord.abc.GuildChannel | None,
-        forbid: discord.abc.GuildChannel | None,
-        reset: bool,
-    ) -> None:
-        """``/<family> settings``: Manage Server only. The settings named change (``None``:
-        untouched), the family's default table options are checked by its rules, and the
-        answer is the server's settings as they are now, in the admin's language."""
-        assert interaction.guild_id is not None
-        guild_id = interaction.guild_id
-        async with self.replying(interaction):
-            if not interaction.permissions.manage_guild:
-                raise ServiceError("settings.not_allowed")
-            fam = self.renderer.family
-            if reset:
-                await self.service.reset_server_settings(guild_id)
-            current = await self.service.server_settings(guild_id)
-            changes = {k: v for k, v in common.items() if v is not None}
-            for name in ("turn_seconds", "nudge_seconds"):
-                if changes.get(name) == 0:
-                    changes[name] = None  # 0 turns it off
-            if changes.get("language") == "auto":
-                changes["language"] = None
-            channels = set(current.channels)
-            if allow is not None:
-                channels.add(allow.id)
-            if forbid is not None:
-                channels.discard(forbid.id)
-            changes["channels"] = tuple(sorted(channels))
-            wanted = {k: v for k, v in defaults.items() if v is not None}
-            if wanted:
-                variant = str(wanted.pop("variant", current.variants.get(fam.name, "")))
-                options = {**current.options.get(fam.name, {}), **wanted}
-                self.service.check_options(fam.name, variant or None, options)
-                if variant:
-                    changes["variants"] = {**current.variants, fam.name: variant}
-                changes["options"] = {**current.options, fam.name: options}
-            settings = await self.service.update_server_settings(guild_id, **changes)
-            locale = locale_of(interaction)
-            embed = render.settings_embed(settings, self.renderer, locale)
-            await interaction.response.send_message(embed=embed, ephemeral=True)
-
     # --- buttons (called by cogs.table.components) -------------------------------------------
 
     async def _check_family(self, game_id: int) -> None:
@@ -358,10 +376,22 @@ class TableCog(PageHandlers, HistoryHandlers, commands.GroupCog):
         else:
             await answer(interaction, t("lobby.updated", locale_of(interaction)))
 
-    async def on_hand(self, interaction: discord.Interaction, game_id: int, edit: bool) -> None:
-        """ "My hand", ``/… hand`` and the panel's refresh button."""
+    async def on_hand(
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        edit: bool,
+        *,
+        take_back: bool = False,
+    ) -> None:
+        """ "My hand", ``/… hand`` and the panel's refresh button; ``take_back`` (``/… hand``):
+        a seat the computer took over at a turn-based table comes back to its player."""
         await self._check_family(game_id)
         panel = await self.service.panel(game_id, interaction.user.id)
+        record = panel.snapshot.record
+        if take_back and panel.handed_over and record.is_turn_based:
+            await self.service.take_back(game_id, interaction.user.id)
+            panel = await self.service.panel(game_id, interaction.user.id)
         locale = locale_of(interaction)
         snap = panel.snapshot
         if snap.status is Status.LOBBY:

@@ -8,7 +8,10 @@ carries what the click needs and nothing secret (at most 100 characters):
                                       ``c`` add computer, ``s`` start, ``q`` cancel, ``h1`` /
                                       ``h0`` hints on / off, ``r`` the rules
 - ``<fam>:k:<game>``                  lobby: seat a computer (each option's value is a level)
-- ``<fam>:h:<game>``                  "My hand" on the table message
+- ``<fam>:h:<game>``                  "My hand" on the table message (and in a turn's direct
+                                      message, and under ``/… tables``)
+- ``<fam>:t``                         ``/… hand`` at several tables: which one (each option's
+                                      value is a table's id)
 - ``<fam>:r:<game>``                  refresh button of a hand panel
 - ``<fam>:i:<game>:<version>``        "Hint" in a hand panel (unrated tables): what level
                                       ``hard`` would do, answered privately
@@ -392,6 +395,25 @@ class ReplaySelect(GameSelect, template=rf"{_FAM}:z:{_GAME}"):
         await cog.on_replay(interaction, int(match["game"]), int(chosen))
 
 
+class TablePickSelect(GameSelect, template=rf"{_FAM}:t"):
+    """``/… hand`` for a player at several tables: each option's value is a game id, and
+    choosing one opens that table's hand panel."""
+
+    @classmethod
+    def make(cls, prefix: str, **kwargs: Any) -> TablePickSelect:
+        return cls(f"{prefix}:t", **kwargs)
+
+    @staticmethod
+    async def dispatch(
+        cog: Controller, match: re.Match[str], interaction: discord.Interaction
+    ) -> None:
+        chosen = GameSelect.chosen(interaction)
+        if not chosen.isdigit():  # forged
+            await answer(interaction, t("error.unknown_button", interaction.locale.value))
+            return
+        await cog.on_hand(interaction, int(chosen), edit=False)
+
+
 ITEMS: Final = (
     LobbyButton,
     HandButton,
@@ -408,6 +430,7 @@ ITEMS: Final = (
     DraftSelect,
     LobbySelect,
     ReplaySelect,
+    TablePickSelect,
 )
 
 

@@ -14,12 +14,34 @@ LANGUAGE_CHOICES: Final = [
     Choice(name=T("settings.language.en"), value="en"),
     Choice(name=T("settings.language.ja"), value="ja"),
 ]
+PACE_CHOICES: Final = [
+    Choice(name=T("choice.pace.live"), value="live"),
+    Choice(name=T("choice.pace.4"), value="4"),
+    Choice(name=T("choice.pace.12"), value="12"),
+    Choice(name=T("choice.pace.24"), value="24"),
+    Choice(name=T("choice.pace.72"), value="72"),
+]
+"""Live, or turn-based with a time per move in hours (``bot.server_settings.PACE_HOURS``)."""
+
+
+def pace_seconds(choice: str | None) -> int | None:
+    """A pace choice as the service takes it: None unsaid, 0 live, else seconds per move.
+
+    >>> pace_seconds("live"), pace_seconds("24"), pace_seconds(None)
+    (0, 86400, None)
+    """
+    if choice is None:
+        return None
+    return 0 if choice == "live" else int(choice) * 3600
+
+
 SETTINGS_DESCRIPTIONS: Final = {
     "language": T("cmd.settings.language"),
     "timer": T("cmd.settings.timer"),
     "nudge": T("cmd.settings.nudge"),
     "computers": T("cmd.settings.computers"),
     "pictures": T("cmd.settings.pictures"),
+    "pace": T("cmd.settings.pace"),
     "allow_channel": T("cmd.settings.allow_channel"),
     "forbid_channel": T("cmd.settings.forbid_channel"),
     "reset": T("cmd.settings.reset"),
@@ -32,6 +54,7 @@ SETTINGS_NAMES: Final = {
     "nudge": T("optname.nudge"),
     "computers": T("optname.computers"),
     "pictures": T("optname.pictures"),
+    "pace": T("optname.pace"),
     "allow_channel": T("optname.allow_channel"),
     "forbid_channel": T("optname.forbid_channel"),
     "reset": T("optname.reset"),

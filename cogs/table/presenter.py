@@ -34,7 +34,7 @@ from bot.service.model import table_link
 from bot.workers import WorkerFault
 from cogs.table import render, words
 from cogs.table.panels import PanelKeeper
-from cogs.table.render import TableMessage, TableRenderer
+from cogs.table.render import TableMessage, TableRenderer, turns
 
 if TYPE_CHECKING:
     from bot.app import GameBot
@@ -95,6 +95,8 @@ class TablePresenter:
         """Game id -> the people its next nudge mentions (``()``: take the live one down)."""
         self._nudges_live: dict[int, int | None] = {}
         """Game id -> its live nudge message, once known (it is also stored with the game)."""
+        self._missed: dict[int, list[tuple[int, bool]]] = {}
+        """Game id -> the players who just missed a move there (and whether it cost the seat)."""
         """Message id -> fingerprint of the scene its picture shows."""
         self._answering = 0
         self._quiet = asyncio.Event()
@@ -118,6 +120,10 @@ class TablePresenter:
         self._nudges_wanted[game_id] = user_ids
         self.refresh(game_id)
 
+    def timed_out(self, game_id: int, user_id: int, handed_over: bool) -> None:
+        self._missed.setdefault(game_id, []).append((user_id, handed_over))
+        self.refresh(game_id)
+
     @contextlib.asynccontextmanager
     async def answering(self) -> AsyncIterator[None]:
         """Mark a click being answered: drawing tables waits until no click is."""
@@ -134,7 +140,8 @@ class TablePresenter:
         try:
             while game_id in self._dirty:
                 self._dirty.discard(game_id)
-                for step in (self._render, self.panels.refresh, self._sync_nudge):
+                steps = (self._render, self.panels.refresh, self._sync_nudge, self._tell_missed)
+                for step in steps:
                     try:
                         await step(game_id)
                     except (discord.HTTPException, ServiceError) as exc:
@@ -163,7 +170,7 @@ class TablePresenter:
             "message drawings": len(self._rendered),
             "pictures": len(self._pictures),
             **self.panels.held(),
-            "nudges": len(self._nudges_wanted) + len(self._nudges_live),
+            "nudges": len(self._nudges_wanted) + len(self._nudges_live) + len(self._missed),
             "games being drawn": len(self._running) + len(self._dirty) + len(self._closing),
             "games announced": len(self._announced),
             "games without pictures": len(self._no_pictures),
@@ -180,6 +187,7 @@ class TablePresenter:
         self._no_pictures.discard(game_id)
         self._nudges_wanted.pop(game_id, None)
         self._nudges_live.pop(game_id, None)
+        self._missed.pop(game_id, None)
 
     async def close(self) -> None:
         tasks = list(self._running.values())
@@ -289,6 +297,14 @@ class TablePresenter:
             return None
         return discord.File(io.BytesIO(png), filename=PICTURE, description=draw.alt_text(scene))
 
+    def _table_mentions(self, game_id: int) -> discord.AllowedMentions:
+        """Who a new table message may notify: the people it names, but at a turn-based
+        table nobody (its turns are told by their own message, twice a move at most)."""
+        table = self.service.cached(game_id)
+        if table is not None and table.current.record.is_turn_based:
+            return discord.AllowedMentions.none()
+        return MENTIONS
+
     async def _show(
         self,
         game_id: int,
@@ -317,7 +333,7 @@ class TablePresenter:
                 embed=shown.embed,
                 view=shown.view or discord.utils.MISSING,
                 files=[picture] if picture is not None else [],
-                allowed_mentions=MENTIONS,
+                allowed_mentions=self._table_mentions(game_id),
             )
         except discord.Forbidden:
             if picture is None:
@@ -328,7 +344,7 @@ class TablePresenter:
                 content=shown.content,
                 embed=shown.embed,
                 view=shown.view or discord.utils.MISSING,
-                allowed_mentions=MENTIONS,
+                allowed_mentions=self._table_mentions(game_id),
             )
         self._remember(game_id, sent.id, payload_hash(shown, scene))
         if scene is not None:
@@ -393,6 +409,53 @@ class TablePresenter:
 
     # --- turn nudges -------------------------------------------------------------------------
 
+    def _due(self, snap: Any, users: tuple[int, ...]) -> float | None:
+        """When the earliest turn of these people runs out (None: no clock)."""
+        deadlines = self.service.deadlines(snap.id)
+        dues = [deadlines[s] for s in deadlines if snap.seats[s].user_id in users]
+        return min(dues) if dues else None
+
+    async def _mail_turns(self, snap: Any, users: tuple[int, ...]) -> tuple[int, ...]:
+        """Tell the players who asked for it by direct message (in their own language, as
+        Discord last told it for their panel, else the table's); the others, who are to be
+        mentioned in the channel, are returned. A player whose messages are closed to the
+        bot is mentioned instead."""
+        record = snap.record
+        mentioned = []
+        for user_id in users:
+            if not await self.service.wants_turn_mail(user_id):
+                mentioned.append(user_id)
+                continue
+            renderer = self._renderers(record.family)
+            if renderer is None:
+                mentioned.append(user_id)
+                continue
+            prefix = renderer.family.prefix
+            content, view = turns.turn_mail(
+                snap, prefix, self._due(snap, (user_id,)), record.locale
+            )
+            try:
+                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+                await user.send(content=content, view=view)
+            except discord.HTTPException as exc:
+                log.info("table %s: no direct message to a player (%s)", record.id, exc.status)
+                mentioned.append(user_id)
+        return tuple(mentioned)
+
+    async def _tell_missed(self, game_id: int) -> None:
+        """A missed move at a turn-based table is told in the channel, without a ping (the
+        turn's mentions were the two a move allows)."""
+        missed = self._missed.pop(game_id, None)
+        if not missed:
+            return
+        snap = await self.service.snapshot(game_id)
+        record = snap.record
+        channel = self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
+        command = t(f"cmdname.{record.family}", record.locale)
+        for user_id, handed_over in missed:
+            content = turns.missed_move(snap, user_id, handed_over, command, record.locale)
+            await channel.send(content=content, allowed_mentions=discord.AllowedMentions.none())
+
     async def _sync_nudge(self, game_id: int) -> None:
         """At most one live nudge per table: the previous one is deleted before a new one is
         posted, and as soon as the people it mentions have acted."""
@@ -413,9 +476,21 @@ class TablePresenter:
             self._nudges_live.pop(game_id, None)
             return
         message_id, _ = await self.service.message_of(game_id)
-        mentions = " ".join(words.mention(user) for user in users)
         link = table_link(replace(record, message_id=message_id))
+        if record.is_turn_based:
+            users = await self._mail_turns(snap, users)
+            if not users:
+                self._nudges_live.pop(game_id, None)
+                return
+        mentions = " ".join(words.mention(user) for user in users)
         content = t("table.nudge", record.locale, players=mentions, game=record.id, link=link)
+        if record.is_turn_based:
+            due = self._due(snap, users)
+            deadline = turns.when(due) if due is not None else "—"
+            content = t(
+                "table.turn_due", record.locale, players=mentions, game=record.id, deadline=deadline
+            )
+            content += f"\n{link}"
         message = await channel.send(content=content, allowed_mentions=MENTIONS)
         self._nudges_live[game_id] = message.id
         await self.service.set_nudge_message(game_id, message.id)

@@ -28,6 +28,7 @@ async def seated_table(
     start: bool = True,
     family: str = "allfours",
     guild_id: int = GUILD,
+    pace_seconds: int | None = None,
 ) -> Snapshot:
     """Open a lobby hosted by ``users[0]``, seat everyone (and computers), and start it."""
     snap = await service.open_lobby(
@@ -40,6 +41,7 @@ async def seated_table(
         host_name=f"user{users[0]}",
         turn_seconds=turn_seconds,
         locale="en",
+        pace_seconds=pace_seconds,
     )
     for user in users[1:]:
         await service.join(snap.id, user, f"user{user}", None)

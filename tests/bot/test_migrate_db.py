@@ -75,6 +75,11 @@ def full_sqlite(tmp_path: Path) -> Path:
             )
             await play_until(service, snap.id, FOUR, stop=lambda s: s.record.version >= 6)
             await service.keep_panel(PanelRecord(snap.id, 201, 9, "token", 1.5, "en", "sig"))
+            # a turn-based table (its stored turns) and a player who asked for messages
+            await seated_table(
+                service, "caribbean", [301, 302, 303, 304], channel_id=78, pace_seconds=86400
+            )
+            await service.set_turn_mail(301, True)
         finally:
             await service.close()
             await storage.close()

@@ -198,6 +198,7 @@ async def _tour(
         ({"variant": "nonsense"}, {}),
         ({}, {"turn_seconds": 3}),
         ({}, {"computer_pause": 60.0}),
+        ({}, {"pace_seconds": 3600}),
     ):
         with pytest.raises(ServiceError) as refused:
             await service.open_lobby(
@@ -287,6 +288,7 @@ async def test_every_text_reads_as_words(
             last = await _play_shape(env, guild, game, dict(options), players, rng, locale, locales)
         assert last is not None
         await _tour(env, guild, last, locale, locales)
+        await _turn_based_tour(env, guild, locale, locales)
         # a nudge, then a table in a channel where the bot may not post
         nudged = await _open_waiting_table(env, guild, locale, locales)
         await env.advance_time(30)
@@ -318,6 +320,40 @@ async def test_every_text_reads_as_words(
     )
     missing = parametrized_keys() - covered(rendered)
     assert missing == set(), " ".join(sorted(missing))
+
+
+async def _turn_based_tour(
+    env: simcord.Env, guild: simcord.GuildHandle, locale: str, languages: dict[str, str]
+) -> None:
+    """Two turn-based tables of two people (one of whom gets direct messages): the lobby, the
+    turn's mention, its message, the reminder, two missed moves, the list of tables, the
+    choice of table, and the server's default pace."""
+    names = [f"turns{locale}{n}" for n in range(2)]
+    for name in names:
+        languages[name] = locale
+    first, second = (guild.add_member(env.create_user(name)) for name in names)
+    lounge = guild.create_text_channel("lounge")
+    await second.slash(lounge, "allfours notify", dm=True)
+    for variant in ("seven-up", "english"):
+        channel = guild.create_text_channel(f"turns-{variant}")
+        lobby = (await first.slash(channel, "allfours start", variant=variant, pace="4")).response
+        assert lobby is not None
+        game_id = int(re.findall(r"#(\d+)", str(lobby.embeds[0].footer.text))[-1])
+        await second.click(lobby, custom_id=f"af:l:{game_id}:j")
+        await first.click(lobby, custom_id=f"af:l:{game_id}:s")
+    for person in (first, second):
+        await person.slash(lounge, "allfours tables")
+        await person.slash(lounge, "allfours hand")  # which table?
+    await env.advance_time(3 * 3600 + 60)  # the reminder
+    await env.advance_time(3600)  # a missed move
+    await env.advance_time(4 * 3600)  # the next ones: twice in a row, the computer keeps a seat
+    await env.advance_time(4 * 3600)
+    await second.slash(lounge, "allfours notify", dm=False)
+    await first.slash(lounge, "kqj tables")  # none
+    owner = guild.add_member(guild.owner)  # already a member: the same actor again
+    await owner.slash(lounge, "allfours settings", pace="24")
+    await owner.slash(lounge, "allfours settings", reset=True)
+    await env.settle()
 
 
 async def _open_waiting_table(

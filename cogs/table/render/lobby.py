@@ -42,7 +42,12 @@ def table_lines(table: PublicTable[Any, Any], locale: str) -> list[str]:
     """The options every table has: the turn timer, the computers' pause, whether it is rated."""
     record = table.record
     seconds = record.turn_seconds
-    lines = [t("opt.timer", locale, seconds=seconds) if seconds else t("opt.no_timer", locale)]
+    if record.pace_seconds:
+        lines = [t("opt.pace", locale, hours=record.pace_seconds // 3600)]
+    elif seconds:
+        lines = [t("opt.timer", locale, seconds=seconds)]
+    else:
+        lines = [t("opt.no_timer", locale)]
     if record.computer_pause is not None or any(s.user_id is None for s in table.seats.values()):
         if record.computer_pause is None:
             lines.append(t("opt.pause_default", locale))

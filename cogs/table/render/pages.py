@@ -202,6 +202,9 @@ def settings_embed(
         t("settings.nudges", locale, seconds=settings.nudge_seconds)
         if settings.nudge_seconds
         else t("settings.no_nudges", locale),
+        t("settings.pace", locale, hours=settings.pace_seconds // 3600)
+        if settings.pace_seconds
+        else t("settings.live", locale),
         t("settings.computers", locale, value=yes_no[settings.computers]),
         t("settings.pictures", locale, value=yes_no[settings.pictures]),
         t(
