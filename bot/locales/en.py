@@ -283,4 +283,13 @@ MESSAGES: Final[dict[str, str]] = {
     "picture.winner": "{side} wins the game",
     "picture.alt.seats": "Seats in order of play: {seats}",
     "picture.alt.played": "{player} played {card}",
+    "log.title": "What happened",
+    "log.since": "Since your last move",
+    "log.trick": "{cards} → {winner} wins the trick ({points})",
+    "log.redeal": "**Redeal**: {reason}; the same dealer deals again.",
+    "redeal.nobody_bid": "nobody bid",
+    "redeal.all_passed": "all six players passed twice",
+    "redeal.pack_out": "the pack ran out before a new suit came up",
+    "redeal.all_refused": "all four suits were refused",
+    "log.game_over": "🏁 {side} wins the game",
 }

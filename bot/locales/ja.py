@@ -296,4 +296,13 @@ MESSAGES: Final[dict[str, str]] = {
     "panel.won_by": "{trick} — {winner}が取りました",
     "panel.moved": "このパネルは下に移りました。いちばん新しいパネルを使ってください。",
     "panel.deal_over": "ラウンド{deal}は終わりました — チャンネルの結果をご覧ください。",
+    "log.title": "これまでの流れ",
+    "log.since": "あなたの前の手番から",
+    "log.trick": "{cards} → {winner}がトリックを取りました({points})",
+    "log.redeal": "**配り直し**: {reason}。同じディーラーがもう一度配ります。",
+    "redeal.nobody_bid": "誰もビッドしませんでした",
+    "redeal.all_passed": "6人全員が2回パスしました",
+    "redeal.pack_out": "新しいスートが出る前に山札がなくなりました",
+    "redeal.all_refused": "4つのスートすべてが断られました",
+    "log.game_over": "🏁 {side}の勝利",
 }

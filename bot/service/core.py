@@ -22,7 +22,7 @@ from dataclasses import replace
 from typing import Any, Final
 
 from bot.clock import Clock, SystemClock
-from bot.families import family
+from bot.families import AnyFamily, family
 from bot.models import ActionRecord, GameRecord, SeatRecord, Source, Status
 from bot.server_settings import ServerSettings
 from bot.service.model import (
@@ -32,7 +32,9 @@ from bot.service.model import (
     ServiceError,
     Snapshot,
     Table,
+    Told,
     snapshot_of,
+    told,
 )
 from bot.service.scheduling import Scheduler
 from bot.shards import Shards
@@ -218,18 +220,41 @@ class ServiceCore(ABC):
         stored record of every game — and written back, once."""
         fam = family(record.family)
         try:
-            return snapshot_of(fam, record)
+            snap = snapshot_of(fam, record)
         except ValueError:
             if record.snapshot is None:
                 raise
+        else:
+            if snap.state is None or not snap.status.is_open:
+                return snap
+            stored = await self.storage.actions(record.id)
+            try:
+                return replace(snap, log=self._replayed_log(fam, snap.rules, record, stored)[1])
+            except ValueError:  # an action log this engine no longer replays: no log shown
+                log.warning("table %s: its move log cannot be replayed", record.id)
+                return snap
         rules = fam.rules_from_json(record.ruleset)
-        actions = [(a.seat, fam.decode(a.code)) for a in await self.storage.actions(record.id)]
-        state = fam.replay(rules, record.seed, actions)
+        stored = await self.storage.actions(record.id)
+        state, moves = self._replayed_log(fam, rules, record, stored)
         rebuilt = replace(record, snapshot=fam.dump(state))
         async with self.storage.transaction() as tx:
             await tx.update_game(rebuilt, expected_version=record.version)
-        log.info("table %s: snapshot rebuilt from its %d actions", record.id, len(actions))
-        return Snapshot(rebuilt, rules, state)
+        log.info("table %s: snapshot rebuilt from its %d actions", record.id, len(stored))
+        return Snapshot(rebuilt, rules, state, moves)
+
+    @staticmethod
+    def _replayed_log(
+        fam: AnyFamily, rules: Any, record: GameRecord, stored: list[ActionRecord]
+    ) -> tuple[Any, tuple[Told, ...]]:
+        """The game replayed from its seed and action log (the engine's own events, as the
+        moves made them), and the move log of its last deals."""
+        state = fam.new_game(rules, record.seed)
+        moves: tuple[Told, ...] = ()
+        for action in stored:
+            deal = fam.deal_number(state)
+            state, events = fam.apply(state, action.seat, fam.decode(action.code))
+            moves = told(fam, moves, deal, action.version, action.seat, events)
+        return state, moves
 
     async def _open_table(self, game_id: int) -> Table:
         table = await self._table(game_id)
@@ -286,8 +311,9 @@ class ServiceCore(ABC):
         *,
         action: ActionRecord | None,
         summary: str | None,
+        log: tuple[Told, ...] = (),
     ) -> None:
-        """Commit a new state of a table (``play``)."""
+        """Commit a new state of a table and its move log (``play``)."""
 
     @abstractmethod
     async def _close(self, table: Table, status: Status, reason: str, user_id: int | None) -> None:

@@ -19,7 +19,9 @@ from bot.service.model import (
     ServiceError,
     Snapshot,
     Table,
+    Told,
     match_record,
+    told,
 )
 from bot.workers import WorkerFault
 
@@ -207,7 +209,8 @@ class Play(ServiceCore):
             at=self.clock.now(),
         )
         summary = fam.deal_summary(snap.state, events)
-        await self._commit(table, state, seats, action=action_record, summary=summary)
+        log = told(fam, snap.log, fam.deal_number(snap.state), action_record.version, seat, events)
+        await self._commit(table, state, seats, action=action_record, summary=summary, log=log)
 
     async def _commit(
         self,
@@ -217,6 +220,7 @@ class Play(ServiceCore):
         *,
         action: ActionRecord | None,
         summary: str | None,
+        log: tuple[Told, ...] = (),
     ) -> None:
         snap = table.current
         fam = table.family
@@ -251,7 +255,7 @@ class Play(ServiceCore):
                 await ratings.record(tx, match)
                 await tx.delete_panels(record.id)
                 await tx.release_table(record.id)
-        table.current = Snapshot(record, snap.rules, state)
+        table.current = Snapshot(record, snap.rules, state, log)
 
     async def _close(self, table: Table, status: Status, reason: str, user_id: int | None) -> None:
         """Cancel a lobby or abandon a game (the lock is held)."""

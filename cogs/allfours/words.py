@@ -42,6 +42,8 @@ ENGLISH_WORDS: Final = frozenset(
         "table.kick",
         "table.kicks",
         "award.kick",
+        "log.turned",
+        "log.took_one",
     }
 )
 """Words that differ in English and Seven Up: the dealer *gives* one (a gift) and the card

@@ -25,6 +25,8 @@ from bot.models import Status
 from bot.notation import SUIT_SYMBOLS, card_text
 from bot.picture.common import clock_label
 from bot.picture.scene import Scene
+from bot.service.model import Told
+from cogs.kqj import telling
 from cogs.kqj.panel import KQJPanel
 from cogs.kqj.words import (
     KQJTable,
@@ -40,7 +42,9 @@ from cogs.table.render import (
     COLOUR,
     TableMessage,
     add_seat_fields,
+    add_story_field,
     deadline_text,
+    deal_story_text,
     picture_embed,
     seat_names,
     table_buttons,
@@ -51,6 +55,9 @@ from cogs.table.words import mention, seat_label, team_label
 from engine import kqj
 from engine.kqj.deck import CONTRACTS
 from engine.kqj.scoring import honours
+
+STORY_LIMIT: Final = 2500
+"""Characters of a finished round's story in its message (Discord allows 4096 in all)."""
 
 
 class KQJRenderer(KQJPanel):
@@ -79,6 +86,9 @@ class KQJRenderer(KQJPanel):
 
     def rules_text(self, variant: str, locale: str) -> str:
         return t("rules.kqj", locale)
+
+    def tell(self, table: KQJTable, entry: Told, locale: str) -> str | None:
+        return telling.tell(table, entry, locale)
 
     # --- the table ---------------------------------------------------------------------------
 
@@ -121,6 +131,7 @@ class KQJRenderer(KQJPanel):
         )
         lines = self._situation(table, view, locale)
         embed.description = "\n".join(lines)
+        add_story_field(embed, table, self, locale)
         waiting = ", ".join(seat_label(table, s, locale) for s in actors)
         turn = t("table.turn", locale, players=waiting, what=self.waiting_for(table, locale))
         timers = sorted(deadlines[s] for s in actors if s in deadlines)
@@ -281,6 +292,9 @@ class KQJRenderer(KQJPanel):
             colour=COLOUR,
         )
         lines: list[str] = []
+        story = deal_story_text(table, self, number, locale, STORY_LIMIT)
+        if story:
+            lines.extend([story, ""])
         summary = view.last_round
         if summary is not None and summary.round_number == number:
             lines.extend(self._count_lines(table, summary, locale))

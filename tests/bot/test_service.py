@@ -271,7 +271,8 @@ async def test_leave_hands_the_seat_to_the_computer(service: GameService) -> Non
 async def test_restart_resumes_the_game_from_the_database(
     database: Path | str, clock: ManualClock
 ) -> None:
-    """A new service on the same database resumes open games and play continues."""
+    """A new service on the same database resumes open games, with the move log the first
+    one kept (rebuilt from the action log), and play continues."""
     first_storage = await Storage.open(database)
     first = GameService(first_storage, clock=clock, seeds=lambda: 5, computer_delay=0)
     snap = await seated_table(first, "caribbean", FOUR, turn_seconds=60)
@@ -287,6 +288,7 @@ async def test_restart_resumes_the_game_from_the_database(
         again = await second.snapshot(snap.id)
         assert again.record.version == mid.record.version
         assert allfours.dump(again.state) == allfours.dump(mid.state)
+        assert mid.log and again.log == mid.log
         (seat,) = second.deadlines(snap.id)
         assert second.deadlines(snap.id)[seat] == clock.now() + 60  # a fresh clock
         final = await play_until(second, snap.id, FOUR)

@@ -4,6 +4,7 @@ message.
 - ``renderer``: what a family draws (``TableRenderer``) and the records it draws into;
 - ``table``: the parts every table message shares, and the game-over message;
 - ``lobby``: the lobby message and its buttons;
+- ``story``: the move log in words (every event of a deal);
 - ``panel``: a hand panel's frame, its button layout, the hint's answer;
 - ``pages``: leaderboards, stats, settings and rules.
 
@@ -47,6 +48,13 @@ from cogs.table.render.renderer import (
     TableRenderer,
     buttons_view,
 )
+from cogs.table.render.story import (
+    add_story_field,
+    deal_story_text,
+    since_last_move,
+    teller,
+    tells_deal_start,
+)
 from cogs.table.render.table import (
     add_seat_fields,
     deadline_text,
@@ -73,10 +81,12 @@ __all__ = [
     "TableMessage",
     "TableRenderer",
     "add_seat_fields",
+    "add_story_field",
     "board_message",
     "buttons_view",
     "closed_panel",
     "deadline_text",
+    "deal_story_text",
     "game_over_message",
     "hand_text",
     "hint_text",
@@ -89,10 +99,13 @@ __all__ = [
     "rules_embed",
     "seat_names",
     "settings_embed",
+    "since_last_move",
     "stats_message",
     "stats_text",
     "table_buttons",
     "table_lines",
+    "teller",
+    "tells_deal_start",
     "turn_ping",
     "variant_title",
 ]

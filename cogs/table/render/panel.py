@@ -7,7 +7,7 @@ A panel is drawn from its owner's ``HandView`` only, and only ever sent ephemera
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 import discord
 
@@ -34,9 +34,13 @@ from cogs.table.render.renderer import (
     TableRenderer,
     buttons_view,
 )
+from cogs.table.render.story import last_lines, since_last_move, teller
 from cogs.table.render.table import deadline_text
 from engine.cards import Card
 from engine.search import Hint
+
+PANEL_LINES: Final = 8
+"""Lines of "since your last move" a panel shows (a whole round of six players fits)."""
 
 
 def layout(
@@ -104,6 +108,13 @@ def panel_message(
         for name, value, inline in renderer.panel_fields(hand, locale):
             embed.add_field(name=name, value=value, inline=inline)
         if table.status is Status.PLAYING:
+            story = since_last_move(table, hand.seat, teller(renderer, table, locale), locale)
+            if story:
+                embed.add_field(
+                    name=t("log.since", locale),
+                    value=last_lines(story, PANEL_LINES),
+                    inline=False,
+                )
             controls = renderer.panel_controls(hand, locale, draft)
     decisions = list(controls.decisions)
     if table.status is Status.PLAYING and hand.codes and record.offers_hints:

@@ -10,7 +10,6 @@ import discord
 
 from bot.i18n import t
 from bot.notation import SUIT_SYMBOLS, card_text
-from bot.picture.draw import summary_line
 from bot.picture.scene import Scene
 from bot.service.model import PublicTable
 from cogs.table.components import HandButton, PlayAgainButton
@@ -97,9 +96,10 @@ def game_over_message(
 
 
 def picture_embed(embed: discord.Embed, scene: Scene) -> None:
-    """Make a table embed compact around its picture: the summary line as description, the
-    seat fields dropped (the picture shows them), the picture as the embed's image."""
-    embed.description = summary_line(scene)
+    """Put the picture in a table embed: the text stays whole (trumps, the kick, the trick,
+    the move log, whose turn, the scores: a server may turn pictures off, and a reader may
+    not see them), only the seat fields go, as the picture seats everyone around the table
+    and the log and the turn name who did what."""
     kept = [f for f in embed.fields if not f.inline]
     embed.clear_fields()
     for field_ in kept:
