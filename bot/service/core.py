@@ -13,6 +13,7 @@ methods, what one part asks of another.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import logging
 import random
@@ -44,6 +45,9 @@ from bot.workers import Workers
 log = logging.getLogger("bot.service")
 
 LOBBY_IDLE_SECONDS: Final = 15 * 60
+RECENTLY_CLOSED: Final = 64
+"""Closed tables whose last snapshot stays in memory: their last messages (the final deal's
+story, the game over with its rating changes) are drawn after the table is retired."""
 LOCK_WAIT_SECONDS: Final = 2.0
 """How long a click waits for a busy game before it is told to try again (Discord allows 3 s)."""
 
@@ -76,6 +80,8 @@ class ServiceCore(ABC):
         self.workers = workers or Workers()
         self.lobby_idle = lobby_idle
         self._tables: dict[int, Table] = {}
+        self._closed: collections.OrderedDict[int, AnySnapshot] = collections.OrderedDict()
+        """The last snapshots of recently closed tables (see ``RECENTLY_CLOSED``)."""
         self._loading: dict[int, asyncio.Future[Table]] = {}
         """Tables being loaded from the database (see ``_table``)."""
         self.scheduler = Scheduler(self.clock)
@@ -88,6 +94,9 @@ class ServiceCore(ABC):
         table = self._tables.get(game_id)
         if table is not None:
             return table.current
+        closed = self._closed.get(game_id)
+        if closed is not None:
+            return closed
         record = await self.storage.game(game_id)
         if record is None:
             raise ServiceError("table.unknown")
@@ -151,6 +160,9 @@ class ServiceCore(ABC):
             self.presenter.nudge(table.id, ())
         table.nudged = False
         self._tables.pop(table.id, None)
+        self._closed[table.id] = table.current
+        while len(self._closed) > RECENTLY_CLOSED:
+            self._closed.popitem(last=False)
 
     async def wait_idle(self) -> None:
         """Wait until no background work runs (only timers wait for their time)."""

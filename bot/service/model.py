@@ -65,6 +65,16 @@ class Told:
     event: Any
 
 
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    """A player's rating on the server's board before and after a finished rated game, as
+    players read it (``bot.ratings.displayed``)."""
+
+    user_id: int
+    before: int
+    after: int
+
+
 LOG_DEALS: Final = 2
 """How many deals a table's move log keeps: the current one and the one that just ended
 (its message tells its last trick and count)."""
@@ -99,6 +109,9 @@ class Snapshot(Generic[RulesT, StateT]):
     state: StateT | None
     log: tuple[Told, ...] = ()
     """The move log of the last deals (see ``Told``), rebuilt from the action log on load."""
+    ratings: tuple[RatingChange, ...] = ()
+    """How the game that just finished here moved its players' ratings (in memory only: the
+    game-over message is drawn once, when it finishes)."""
 
     @property
     def id(self) -> int:
@@ -142,6 +155,7 @@ class Snapshot(Generic[RulesT, StateT]):
             result=self.result,
             deal=None if state is None else fam.deal_number(state),
             log=self.log,
+            ratings=self.ratings,
         )
 
 
@@ -168,6 +182,8 @@ class PublicTable(Generic[RulesT, PublicT]):
     """The current deal (All Fours hand, KQJ round), from 1; None in the lobby."""
     log: tuple[Told, ...] = ()
     """What happened in the last deals, event by event (see ``Told``)."""
+    ratings: tuple[RatingChange, ...] = ()
+    """The players' rating changes of a game that just finished (rated games only)."""
 
     @property
     def id(self) -> int:

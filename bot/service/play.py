@@ -16,6 +16,7 @@ from bot.service.model import (
     AnySnapshot,
     IllegalMoveError,
     Panel,
+    RatingChange,
     ServiceError,
     Snapshot,
     Table,
@@ -250,12 +251,26 @@ class Play(ServiceCore):
                     and not snap.seats[seat.seat].computer
                 ):
                     await tx.release_seat(record.guild_id, seat.user_id, record.id)
+            changes: tuple[RatingChange, ...] = ()
             if match is not None:
                 await tx.insert_match(match)
-                await ratings.record(tx, match)
+                users = [p.user_id for p in match.players if p.user_id is not None]
+                before = await tx.ratings_of(match.pool, match.guild_id, users)
+                after = await ratings.record(tx, match)
+                changes = tuple(
+                    RatingChange(
+                        row.user_id,
+                        ratings.displayed(before[row.user_id])
+                        if row.user_id in before
+                        else ratings.SCALE_BASE,
+                        ratings.displayed(row),
+                    )
+                    for row in after
+                    if row.guild_id == match.guild_id
+                )
                 await tx.delete_panels(record.id)
                 await tx.release_table(record.id)
-        table.current = Snapshot(record, snap.rules, state, log)
+        table.current = Snapshot(record, snap.rules, state, log, changes)
 
     async def _close(self, table: Table, status: Status, reason: str, user_id: int | None) -> None:
         """Cancel a lobby or abandon a game (the lock is held)."""

@@ -27,9 +27,11 @@ from cogs.allfours.words import (
     award_data,
     award_line,
     award_marks,
+    club_scores,
     scores_text,
     seat_groups,
     side_label,
+    side_name,
     trick_text,
     word,
 )
@@ -186,11 +188,12 @@ class AllFoursRenderer(AllFoursPanel):
 
     def game_over(self, table: AllFoursTable, locale: str) -> tuple[str, str]:
         assert table.view is not None and table.result is not None
-        scores = table.view.scores
+        summary = json.loads(table.record.last_deal) if table.record.last_deal else None
+        scores = club_scores(table, summary)
         winner = table.result.winners[0]
         others = [p for s, p in enumerate(scores) if s != winner]
         score = "–".join(str(p) for p in (scores[winner], *others))
-        headline = t("over.wins", locale, side=side_label(table, winner, locale), score=score)
+        headline = t("over.wins", locale, side=side_name(table, winner, locale), score=score)
         return headline, scores_text(table, scores, locale)
 
     def scene(self, table: AllFoursTable, locale: str) -> Scene:

@@ -34,6 +34,7 @@ from cogs.kqj.words import (
     contract_text,
     scores_text,
     side_label,
+    side_name,
     team_groups,
     team_of_seat,
     trick_line,
@@ -164,9 +165,13 @@ class KQJRenderer(KQJPanel):
         assert table.view is not None and table.result is not None
         scores = table.view.scores
         winners = table.result.winners
-        names = ", ".join(side_label(table, side, locale) for side in winners)
+        names = ", ".join(side_name(table, side, locale) for side in winners)
+        others = [p for s, p in enumerate(scores) if s not in winners]
+        score = "–".join(str(p) for p in (scores[winners[0]], *others))
+        if len(winners) > 1:
+            score = str(scores[winners[0]])
         key = "over.wins" if len(winners) == 1 else "over.share"
-        headline = t(key, locale, side=names, score=scores[winners[0]])
+        headline = t(key, locale, side=names, score=score)
         return headline, scores_text(table, scores, locale)
 
     def scene(self, table: KQJTable, locale: str) -> Scene:

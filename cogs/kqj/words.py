@@ -10,7 +10,7 @@ from bot.families.kqj import KQJPublic
 from bot.i18n import t
 from bot.notation import SUIT_SYMBOLS, card_text
 from bot.service.model import HandView, PublicTable
-from cogs.table.words import seat_label, suit_text, team_label
+from cogs.table.words import seat_label, seat_name, suit_text, team_label
 from engine import kqj
 from engine.cards import Card
 from engine.kqj.deck import CONTRACTS, PLAIN_STRENGTH, TRUMP_STRENGTH
@@ -74,6 +74,13 @@ def side_label(table: KQJTable, side: int, locale: str) -> str:
     """A scoring side: a team (fixed partners), or a player (random partners, §6.2)."""
     if table.rules.random_partners:
         return seat_label(table, side, locale)
+    return team_label(side, locale)
+
+
+def side_name(table: KQJTable, side: int, locale: str) -> str:
+    """A scoring side by name, for titles (no mention: Discord shows it raw there)."""
+    if table.rules.random_partners:
+        return seat_name(table, side, locale)
     return team_label(side, locale)
 
 

@@ -40,6 +40,9 @@ async def test_complete_game_matches_a_replay_of_its_log(
     assert [m.game_id for m in matches] == [snap.id]
     winners = {p.side for p in matches[0].players if p.rank == 1}
     assert matches[0].rated and winners == set(final.result.winners)
+    changes = {c.user_id: c for c in final.ratings}  # what the game-over message shows
+    assert set(changes) == set(FOUR) and all(c.before == 1000 for c in changes.values())
+    assert {c.after > 1000 for c in changes.values()} == {True, False}
 
 
 async def test_only_the_player_to_act_may_act(service: GameService) -> None:

@@ -75,13 +75,21 @@ def game_over_message(
     table: PublicTable[Any, Any], renderer: TableRenderer[Any, Any, Any, Any], locale: str
 ) -> TableMessage:
     """The new message that ends a game: it mentions the players (a new message notifies
-    them; an edited one would not), says who won, and offers to play again."""
+    them; an edited one would not), says who won by name in its title (a title shows a
+    mention raw), every side's final score, each player's rating change, and offers to play
+    again."""
     headline, scores = renderer.game_over(table, locale)
     people = [mention(r.user_id) for r in table.seats.values() if r.user_id is not None]
     embed = discord.Embed(title=t("over.title", locale, headline=headline), colour=COLOUR)
-    embed.description = "\n".join(
-        [scores, t("table.rated" if table.record.rated else "table.unrated", locale)]
-    )
+    lines = [scores]
+    if table.ratings:
+        changes = " · ".join(
+            t("over.rating", locale, player=mention(c.user_id), before=c.before, after=c.after)
+            for c in table.ratings
+        )
+        lines.append(t("over.ratings", locale, changes=changes))
+    lines.append(t("table.rated" if table.record.rated else "table.unrated", locale))
+    embed.description = "\n".join(lines)
     embed.set_footer(text=t("table.footer", locale, game=table.id))
     view = buttons_view()
     view.add_item(
