@@ -292,4 +292,13 @@ MESSAGES: Final[dict[str, str]] = {
     "redeal.pack_out": "the pack ran out before a new suit came up",
     "redeal.all_refused": "all four suits were refused",
     "log.game_over": "🏁 {side} wins the game",
+    "over.ratings": "Ratings: {changes}",
+    "over.rating": "{player} {before} → {after}",
+    "panel.footer.closed": (
+        "Only you can see this. The table is closed: this panel no longer changes."
+    ),
+    "panel.paused": (
+        "⏸ **Paused** — Discord lets the bot update a panel for 15 minutes only. "
+        "Click **My hand** on the table (or in the reminder) to continue."
+    ),
 }

@@ -305,4 +305,13 @@ MESSAGES: Final[dict[str, str]] = {
     "redeal.pack_out": "新しいスートが出る前に山札がなくなりました",
     "redeal.all_refused": "4つのスートすべてが断られました",
     "log.game_over": "🏁 {side}の勝利",
+    "over.ratings": "レーティング: {changes}",
+    "over.rating": "{player} {before} → {after}",
+    "panel.footer.closed": (
+        "あなただけに表示されています。テーブルは終了しました: このパネルはもう更新されません。"
+    ),
+    "panel.paused": (
+        "⏸ **一時停止** — Discordではパネルを更新できるのは15分間だけです。"
+        "続けるには、テーブル(またはお知らせ)の**自分の手札**を押してください。"
+    ),
 }

@@ -4,12 +4,14 @@ Hand panels are ephemeral, so only the interaction that created (or last updated
 edit it, for 15 minutes. The keeper holds the latest such interaction per player and table
 (in memory and with the game, so a restart keeps them), and edits the panel whenever what it
 shows changes — most importantly when the turn comes back to its owner — until Discord's
-window closes (a little before, to be safe). A click may redraw only a message known here as
-the clicker's panel of that table.
+window closes (a little before, to be safe), when it says it is paused. A click may redraw
+only a message known here as the clicker's panel of that table.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import logging
 from collections.abc import Awaitable, Callable
@@ -64,6 +66,9 @@ class PanelKeeper:
         """(game, user) -> every hand panel message of theirs known here (their clicks may
         redraw those, and no other message, as their panel)."""
         self._loaded: set[int] = set()
+        self._pauses: dict[tuple[int, int], asyncio.Task[None]] = {}
+        """(game, user) -> the countdown that pauses their open panel before Discord's
+        window closes (one per open panel)."""
 
     @property
     def service(self) -> GameService:
@@ -75,6 +80,7 @@ class PanelKeeper:
             "panels": len(self._panels),
             "panel messages": len(self._panel_messages),
             "games with panels loaded": len(self._loaded),
+            "panel pauses": len(self._pauses),
         }
 
     def forget(self, game_id: int) -> None:
@@ -83,11 +89,44 @@ class PanelKeeper:
             del self._panels[key]
         for key in [key for key in self._panel_messages if key[0] == game_id]:
             del self._panel_messages[key]
+        for key in [key for key in self._pauses if key[0] == game_id]:
+            self._pauses.pop(key).cancel()
         self._loaded.discard(game_id)
 
     def clear(self) -> None:
         self._panels.clear()
         self._loaded.clear()
+        for task in self._pauses.values():
+            task.cancel()
+        self._pauses.clear()
+
+    def _arm_pause(self, key: tuple[int, int], handle: PanelHandle) -> None:
+        """Count down to the end of the panel's edit window: then it says it is paused."""
+        older = self._pauses.pop(key, None)
+        if older is not None:
+            older.cancel()
+        task = asyncio.create_task(self._pause_later(key, handle), name=f"panel pause {key}")
+        self._pauses[key] = task
+        task.add_done_callback(
+            lambda done: self._pauses.pop(key, None) if self._pauses.get(key) is done else None
+        )
+
+    async def _pause_later(self, key: tuple[int, int], handle: PanelHandle) -> None:
+        """At the end of Discord's window (a minute early), a panel that is still the
+        player's latest becomes "paused": its buttons go, and it says how to go on (the
+        "My hand" button of the table or of the turn reminder opens a fresh one). Without
+        this, it would stop changing with no word while still promising updates."""
+        clock = self.service.clock
+        await clock.sleep(handle.opened + PANEL_EDIT_WINDOW - clock.now())
+        if self._panels.get(key) is not handle:
+            return  # replaced by a newer panel, or the table closed
+        del self._panels[key]
+        await self.service.forget_panel(*key)
+        webhook = discord.Webhook.partial(self._application_id(), handle.token, client=self.bot)
+        with contextlib.suppress(discord.HTTPException):
+            await webhook.edit_message(
+                handle.message_id, embed=render.paused_panel(handle.locale), view=None
+            )
 
     async def register(
         self,
@@ -117,6 +156,7 @@ class PanelKeeper:
         await self._load(game_id)
         older = self._panels.get(key)
         self._panels[key] = handle
+        self._arm_pause(key, handle)
         self._panel_messages.setdefault(key, set()).add(message_id)
         if older is not None and older.message_id != message_id:
             await self._close(older)
@@ -166,12 +206,12 @@ class PanelKeeper:
         for record in await self.service.open_panels(game_id):
             key = (game_id, record.user_id)
             self._panel_messages.setdefault(key, set()).add(record.message_id)
-            self._panels.setdefault(
-                (game_id, record.user_id),
-                PanelHandle(
+            if key not in self._panels:
+                handle = PanelHandle(
                     record.message_id, record.token, record.opened, record.locale, record.signature
-                ),
-            )
+                )
+                self._panels[key] = handle
+                self._arm_pause(key, handle)
 
     async def refresh(self, game_id: int) -> None:
         """Redraw every open panel of this table whose owner's situation changed."""

@@ -416,6 +416,11 @@ class TablePresenter:
         mentions = " ".join(words.mention(user) for user in users)
         link = table_link(replace(record, message_id=message_id))
         content = t("table.nudge", record.locale, players=mentions, game=record.id, link=link)
-        message = await channel.send(content=content, allowed_mentions=MENTIONS)
+        # The reminder carries "My hand": a panel older than Discord's 15 minutes is paused,
+        # and this opens a fresh one from the message that notified the player.
+        buttons = render.table_buttons(
+            snap.public(), self._renderer(record.family).family.prefix, record.locale
+        )
+        message = await channel.send(content=content, view=buttons, allowed_mentions=MENTIONS)
         self._nudges_live[game_id] = message.id
         await self.service.set_nudge_message(game_id, message.id)

@@ -32,6 +32,7 @@ from cogs.table.render.panel import (
     layout,
     panel_message,
     panel_signature,
+    paused_panel,
 )
 from cogs.table.render.renderer import (
     COLOUR,
@@ -95,6 +96,7 @@ __all__ = [
     "lobby_view",
     "panel_message",
     "panel_signature",
+    "paused_panel",
     "picture_embed",
     "rules_embed",
     "seat_names",

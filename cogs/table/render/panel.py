@@ -189,7 +189,8 @@ def panel_message(
                     )
                 )
         row += 1
-    embed.set_footer(text=t("panel.footer", locale))
+    footer = "panel.footer" if table.status.is_open else "panel.footer.closed"
+    embed.set_footer(text=t(footer, locale))
     return embed, buttons
 
 
@@ -218,6 +219,12 @@ def hint_text(
 def closed_panel(locale: str) -> discord.Embed:
     """What an older panel becomes when its owner opens a new one: a stub with no button."""
     return discord.Embed(description=t("panel.moved", locale), colour=COLOUR)
+
+
+def paused_panel(locale: str) -> discord.Embed:
+    """What a panel becomes when Discord stops letting the bot edit it (15 minutes after the
+    click that drew it): a stub with no button that says how to go on."""
+    return discord.Embed(description=t("panel.paused", locale), colour=COLOUR)
 
 
 def _panel_status(
