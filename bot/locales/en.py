@@ -301,4 +301,5 @@ MESSAGES: Final[dict[str, str]] = {
         "⏸ **Paused** — Discord lets the bot update a panel for 15 minutes only. "
         "Click **My hand** on the table (or in the reminder) to continue."
     ),
+    "panel.why_not": "Greyed cards: {reason}",
 }

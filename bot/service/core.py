@@ -41,6 +41,7 @@ from bot.service.scheduling import Scheduler
 from bot.shards import Shards
 from bot.storage import Storage
 from bot.workers import Workers
+from engine.core import Play
 
 log = logging.getLogger("bot.service")
 
@@ -140,6 +141,12 @@ class ServiceCore(ABC):
         legal: tuple[Any, ...] = ()
         if seat is not None and not handed_over and snap.status is Status.PLAYING:
             legal = tuple(fam.legal_actions(state, seat))
+        duty = None
+        if seat is not None and any(isinstance(a, Play) for a in legal):
+            # One reason for all: the cards a duty of play forbids are forbidden by the same one.
+            unplayable = (c for c in getattr(view, "hand", ()) if Play(c) not in legal)
+            card = next(unplayable, None)
+            duty = None if card is None else fam.why_illegal(state, seat, Play(card))
         return Panel(
             snapshot=snap,
             seat=None if handed_over else seat,
@@ -147,6 +154,7 @@ class ServiceCore(ABC):
             legal=legal,
             codes=tuple(fam.encode(a) for a in legal),
             handed_over=handed_over,
+            duty=duty,
         )
 
     def _refresh(self, table: Table) -> None:

@@ -220,6 +220,9 @@ class HandView(Generic[RulesT, PublicT, ViewT]):
     legal: tuple[Any, ...]
     codes: tuple[str, ...]
     handed_over: bool
+    duty: DutyOfPlay | None = None
+    """On the owner's turn to play, why the cards that are not playable are not (the duty
+    of play they break, as the engine says it); None when every card is playable."""
 
     @property
     def is_expected(self) -> bool:
@@ -237,6 +240,8 @@ class Panel:
     legal: tuple[Any, ...]
     codes: tuple[str, ...]
     handed_over: bool
+    duty: DutyOfPlay | None = None
+    """Why the owner's unplayable cards are not playable (see ``HandView.duty``)."""
 
     @functools.cached_property
     def actors(self) -> tuple[int, ...]:
@@ -251,7 +256,13 @@ class Panel:
     def hand(self) -> HandView[Any, Any, Any]:
         """What the panel is drawn from (the state itself left out)."""
         return HandView(
-            self.snapshot.public(), self.seat, self.view, self.legal, self.codes, self.handed_over
+            self.snapshot.public(),
+            self.seat,
+            self.view,
+            self.legal,
+            self.codes,
+            self.handed_over,
+            self.duty,
         )
 
 

@@ -36,6 +36,7 @@ from cogs.table.render.renderer import (
 )
 from cogs.table.render.story import last_lines, since_last_move, teller
 from cogs.table.render.table import deadline_text
+from cogs.table.words import duty_text
 from engine.cards import Card
 from engine.search import Hint
 
@@ -102,6 +103,8 @@ def panel_message(
     embed = discord.Embed(title=t("panel.title", locale, game=record.id), colour=COLOUR)
     lines = [notice] if notice else []
     lines.append(_panel_status(hand, renderer, locale, deadline))
+    if hand.duty is not None and table.status is Status.PLAYING:
+        lines.append(t("panel.why_not", locale, reason=duty_text(hand.duty, table, locale)))
     embed.description = "\n".join(lines)
     controls = PanelControls()
     if hand.view is not None and hand.seat is not None:
