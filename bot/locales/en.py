@@ -124,7 +124,6 @@ MESSAGES: Final[dict[str, str]] = {
     "seat.number": "Seat {number}",
     "team.name": "Team {letter}",
     "table.footer": "Table #{game}",
-    "table.side_score": "{side}: {points}",
     "table.turn_title": "Turn",
     "table.turn": "{players} {what}",
     "table.deadline": "(time runs out {when})",

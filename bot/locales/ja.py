@@ -126,7 +126,6 @@ MESSAGES: Final[dict[str, str]] = {
     "seat.number": "席 {number}",
     "team.name": "チーム{letter}",
     "table.footer": "テーブル #{game}",
-    "table.side_score": "{side}: {points}点",
     "table.turn_title": "手番",
     "table.turn": "{players}が{what}",
     "table.deadline": "(期限: {when})",

@@ -128,10 +128,8 @@ class AllFoursRenderer(AllFoursPanel):
             colour=COLOUR,
         )
         actors = table.actors
-        groups = [
-            (t("table.side_score", locale, side=name, points=view.scores[side]), seats)
-            for side, (name, seats) in enumerate(seat_groups(table, locale))
-        ]
+        # The seats without their score: the Score field says it, once (a phone's height).
+        groups = seat_groups(table, locale)
         add_seat_fields(embed, table, groups, locale, dealer=view.dealer, actors=actors)
         lines = []
         if view.trump is not None:

@@ -91,15 +91,9 @@ def scores_text(table: KQJTable, scores: Sequence[int], locale: str) -> str:
 
 
 def team_groups(table: KQJTable, view: KQJPublic, locale: str) -> list[tuple[str, list[int]]]:
-    """The seats of each team of this round, headed by the team's victory points (fixed
-    teams) or by the round's team name (random partners)."""
-    groups = []
-    for team, seats in enumerate(view.teams):
-        name = team_label(team, locale)
-        if not table.rules.random_partners:
-            name = t("table.side_score", locale, side=name, points=view.scores[team])
-        groups.append((name, list(seats)))
-    return groups
+    """The seats of each team of this round, headed by the team's name (the victory points
+    are in their own field, once)."""
+    return [(team_label(team, locale), list(seats)) for team, seats in enumerate(view.teams)]
 
 
 def bid_text(table: KQJTable, value: int, contract: str, capot: bool, locale: str) -> str:

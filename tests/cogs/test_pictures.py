@@ -60,7 +60,7 @@ async def test_a_server_can_turn_the_pictures_off(
     await service_of(env).update_server_settings(guild.id, pictures=False)
     table = await open_table(env, guild=guild)
     assert not table.message.attachments
-    assert "Team A: 0" in text_of(table.message)  # the full text, seat lists included
+    assert "Team A\n<@" in text_of(table.message)  # the full text, seat lists included
     assert _uploads(env) == 0
 
 
@@ -81,7 +81,7 @@ async def test_without_attach_files_the_table_plays_in_text_and_the_host_is_told
     notices = [r for r in env.http_requests if "Attach Files" in str(r.json) and r.method == "POST"]
     assert len(notices) == 1  # to the host, privately, at /start
     assert not table.message.attachments and _uploads(env) == 0
-    assert "Team A: 0" in text_of(table.message)
+    assert "Team A\n<@" in text_of(table.message)  # the full text, seat lists included
     assert await table.play(3) == 3
     await env.settle()
     assert _uploads(env) == 0
@@ -104,7 +104,7 @@ async def test_a_picture_refused_mid_game_leaves_the_table_in_text(
     await env.settle()
     drawn = _uploads(env)
     assert not table.message.attachments
-    assert "Team A: 0" in text_of(table.message)  # the full text
+    assert "Team A\n<@" in text_of(table.message)  # the full text, seat lists included
     assert await table.play(2) == 2
     await env.settle()
     assert _uploads(env) == drawn and not table.message.attachments
