@@ -66,9 +66,8 @@ class PanelKeeper:
         """(game, user) -> every hand panel message of theirs known here (their clicks may
         redraw those, and no other message, as their panel)."""
         self._loaded: set[int] = set()
-        self._pauses: dict[tuple[int, int], asyncio.Task[None]] = {}
-        """(game, user) -> the countdown that pauses their open panel before Discord's
-        window closes (one per open panel)."""
+        self._pauser: asyncio.Task[None] | None = None
+        """The countdown that pauses open panels before Discord's window closes."""
 
     @property
     def service(self) -> GameService:
@@ -80,7 +79,6 @@ class PanelKeeper:
             "panels": len(self._panels),
             "panel messages": len(self._panel_messages),
             "games with panels loaded": len(self._loaded),
-            "panel pauses": len(self._pauses),
         }
 
     def forget(self, game_id: int) -> None:
@@ -89,35 +87,38 @@ class PanelKeeper:
             del self._panels[key]
         for key in [key for key in self._panel_messages if key[0] == game_id]:
             del self._panel_messages[key]
-        for key in [key for key in self._pauses if key[0] == game_id]:
-            self._pauses.pop(key).cancel()
         self._loaded.discard(game_id)
 
     def clear(self) -> None:
         self._panels.clear()
         self._loaded.clear()
-        for task in self._pauses.values():
-            task.cancel()
-        self._pauses.clear()
+        if self._pauser is not None:
+            self._pauser.cancel()
+            self._pauser = None
 
-    def _arm_pause(self, key: tuple[int, int], handle: PanelHandle) -> None:
-        """Count down to the end of the panel's edit window: then it says it is paused."""
-        older = self._pauses.pop(key, None)
-        if older is not None:
-            older.cancel()
-        task = asyncio.create_task(self._pause_later(key, handle), name=f"panel pause {key}")
-        self._pauses[key] = task
-        task.add_done_callback(
-            lambda done: self._pauses.pop(key, None) if self._pauses.get(key) is done else None
-        )
+    def _arm_pause(self) -> None:
+        """Make sure the one countdown of this process runs: it pauses each open panel at
+        the end of its edit window (one task for all panels, not one per panel)."""
+        if self._pauser is None or self._pauser.done():
+            self._pauser = asyncio.create_task(self._pause_due(), name="panel pauses")
 
-    async def _pause_later(self, key: tuple[int, int], handle: PanelHandle) -> None:
-        """At the end of Discord's window (a minute early), a panel that is still the
-        player's latest becomes "paused": its buttons go, and it says how to go on (the
-        "My hand" button of the table or of the turn reminder opens a fresh one). Without
-        this, it would stop changing with no word while still promising updates."""
+    async def _pause_due(self) -> None:
+        """Until no panel is open: sleep until the oldest panel's edit window ends (a minute
+        before Discord's 15 minutes), then pause every panel whose window has ended."""
         clock = self.service.clock
-        await clock.sleep(handle.opened + PANEL_EDIT_WINDOW - clock.now())
+        while self._panels:
+            oldest = min(handle.opened for handle in self._panels.values())
+            await clock.sleep(oldest + PANEL_EDIT_WINDOW - clock.now())
+            now = clock.now()
+            for key, handle in list(self._panels.items()):
+                if now - handle.opened >= PANEL_EDIT_WINDOW:
+                    await self._pause(key, handle)
+
+    async def _pause(self, key: tuple[int, int], handle: PanelHandle) -> None:
+        """A panel that is still the player's latest becomes "paused": its buttons go, and it
+        says how to go on (the "My hand" button of the table or of the turn reminder opens a
+        fresh one). Without this, it would stop changing with no word while still promising
+        updates."""
         if self._panels.get(key) is not handle:
             return  # replaced by a newer panel, or the table closed
         del self._panels[key]
@@ -156,7 +157,7 @@ class PanelKeeper:
         await self._load(game_id)
         older = self._panels.get(key)
         self._panels[key] = handle
-        self._arm_pause(key, handle)
+        self._arm_pause()
         self._panel_messages.setdefault(key, set()).add(message_id)
         if older is not None and older.message_id != message_id:
             await self._close(older)
@@ -211,7 +212,7 @@ class PanelKeeper:
                     record.message_id, record.token, record.opened, record.locale, record.signature
                 )
                 self._panels[key] = handle
-                self._arm_pause(key, handle)
+                self._arm_pause()
 
     async def refresh(self, game_id: int) -> None:
         """Redraw every open panel of this table whose owner's situation changed."""
