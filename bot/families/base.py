@@ -271,6 +271,11 @@ class Family(ABC, Generic[RulesT, StateT, ActionT, ViewT]):
         any action in between makes a click stale ("that was already played")."""
         return False
 
+    def deal_started(self, event: Any) -> int | None:
+        """The deal an event starts (its number), if it is the event of a deal or a redeal:
+        what splits a table's move log into deals."""
+        return None
+
     def card_played(self, action: ActionT) -> Card | None:
         """The card an action plays, if it plays one (a hint names the other cards its
         reason is about)."""

@@ -124,7 +124,6 @@ MESSAGES: Final[dict[str, str]] = {
     "seat.number": "Seat {number}",
     "team.name": "Team {letter}",
     "table.footer": "Table #{game}",
-    "table.side_score": "{side}: {points}",
     "table.turn_title": "Turn",
     "table.turn": "{players} {what}",
     "table.deadline": "(time runs out {when})",
@@ -361,4 +360,23 @@ MESSAGES: Final[dict[str, str]] = {
         "Your turns at turn-based tables are now told by a mention in the table's channel."
     ),
     "table.turn_due": "{players} — it's your turn at table #{game}: play by {deadline}",
+    "log.title": "What happened",
+    "log.since": "Since your last move",
+    "log.trick": "{cards} → {winner} wins the trick ({points})",
+    "log.redeal": "**Redeal**: {reason}; the same dealer deals again.",
+    "redeal.nobody_bid": "nobody bid",
+    "redeal.all_passed": "all six players passed twice",
+    "redeal.pack_out": "the pack ran out before a new suit came up",
+    "redeal.all_refused": "all four suits were refused",
+    "log.game_over": "🏁 {side} wins the game",
+    "over.ratings": "Ratings: {changes}",
+    "over.rating": "{player} {before} → {after}",
+    "panel.footer.closed": (
+        "Only you can see this. The table is closed: this panel no longer changes."
+    ),
+    "panel.paused": (
+        "⏸ **Paused** — Discord lets the bot update a panel for 15 minutes only. "
+        "Click **My hand** on the table (or in the reminder) to continue."
+    ),
+    "panel.why_not": "Greyed cards: {reason}",
 }

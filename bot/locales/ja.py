@@ -126,7 +126,6 @@ MESSAGES: Final[dict[str, str]] = {
     "seat.number": "席 {number}",
     "team.name": "チーム{letter}",
     "table.footer": "テーブル #{game}",
-    "table.side_score": "{side}: {points}点",
     "table.turn_title": "手番",
     "table.turn": "{players}が{what}",
     "table.deadline": "(期限: {when})",
@@ -374,4 +373,23 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "notify.channel": "ターン制テーブルの手番はこれからテーブルのチャンネルでメンションされます。",
     "table.turn_due": "{players} — テーブル #{game} であなたの番です: 期限 {deadline}",
+    "log.title": "これまでの流れ",
+    "log.since": "あなたの前の手番から",
+    "log.trick": "{cards} → {winner}がトリックを取りました({points})",
+    "log.redeal": "**配り直し**: {reason}。同じディーラーがもう一度配ります。",
+    "redeal.nobody_bid": "誰もビッドしませんでした",
+    "redeal.all_passed": "6人全員が2回パスしました",
+    "redeal.pack_out": "新しいスートが出る前に山札がなくなりました",
+    "redeal.all_refused": "4つのスートすべてが断られました",
+    "log.game_over": "🏁 {side}の勝利",
+    "over.ratings": "レーティング: {changes}",
+    "over.rating": "{player} {before} → {after}",
+    "panel.footer.closed": (
+        "あなただけに表示されています。テーブルは終了しました: このパネルはもう更新されません。"
+    ),
+    "panel.paused": (
+        "⏸ **一時停止** — Discordではパネルを更新できるのは15分間だけです。"
+        "続けるには、テーブル(またはお知らせ)の**自分の手札**を押してください。"
+    ),
+    "panel.why_not": "出せないカード: {reason}",
 }

@@ -13,6 +13,7 @@ methods, what one part asks of another.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import logging
 import random
@@ -22,7 +23,7 @@ from dataclasses import replace
 from typing import Any, Final
 
 from bot.clock import Clock, SystemClock
-from bot.families import family
+from bot.families import AnyFamily, family
 from bot.models import ActionRecord, GameRecord, SeatRecord, Source, Status
 from bot.server_settings import ServerSettings
 from bot.service.model import (
@@ -32,16 +33,22 @@ from bot.service.model import (
     ServiceError,
     Snapshot,
     Table,
+    Told,
     snapshot_of,
+    told,
 )
 from bot.service.scheduling import Scheduler
 from bot.shards import Shards
 from bot.storage import Storage
 from bot.workers import Workers
+from engine.core import Play
 
 log = logging.getLogger("bot.service")
 
 LOBBY_IDLE_SECONDS: Final = 15 * 60
+RECENTLY_CLOSED: Final = 64
+"""Closed tables whose last snapshot stays in memory: their last messages (the final deal's
+story, the game over with its rating changes) are drawn after the table is retired."""
 LOCK_WAIT_SECONDS: Final = 2.0
 """How long a click waits for a busy game before it is told to try again (Discord allows 3 s)."""
 
@@ -74,6 +81,8 @@ class ServiceCore(ABC):
         self.workers = workers or Workers()
         self.lobby_idle = lobby_idle
         self._tables: dict[int, Table] = {}
+        self._closed: collections.OrderedDict[int, AnySnapshot] = collections.OrderedDict()
+        """The last snapshots of recently closed tables (see ``RECENTLY_CLOSED``)."""
         self._loading: dict[int, asyncio.Future[Table]] = {}
         """Tables being loaded from the database (see ``_table``)."""
         self.scheduler = Scheduler(self.clock)
@@ -86,6 +95,9 @@ class ServiceCore(ABC):
         table = self._tables.get(game_id)
         if table is not None:
             return table.current
+        closed = self._closed.get(game_id)
+        if closed is not None:
+            return closed
         record = await self.storage.game(game_id)
         if record is None:
             raise ServiceError("table.unknown")
@@ -129,6 +141,12 @@ class ServiceCore(ABC):
         legal: tuple[Any, ...] = ()
         if seat is not None and not handed_over and snap.status is Status.PLAYING:
             legal = tuple(fam.legal_actions(state, seat))
+        duty = None
+        if seat is not None and any(isinstance(a, Play) for a in legal):
+            # One reason for all: the cards a duty of play forbids are forbidden by the same one.
+            unplayable = (c for c in getattr(view, "hand", ()) if Play(c) not in legal)
+            card = next(unplayable, None)
+            duty = None if card is None else fam.why_illegal(state, seat, Play(card))
         return Panel(
             snapshot=snap,
             seat=None if handed_over else seat,
@@ -136,6 +154,7 @@ class ServiceCore(ABC):
             legal=legal,
             codes=tuple(fam.encode(a) for a in legal),
             handed_over=handed_over,
+            duty=duty,
         )
 
     def _refresh(self, table: Table) -> None:
@@ -149,6 +168,9 @@ class ServiceCore(ABC):
             self.presenter.nudge(table.id, ())
         table.nudged = False
         self._tables.pop(table.id, None)
+        self._closed[table.id] = table.current
+        while len(self._closed) > RECENTLY_CLOSED:
+            self._closed.popitem(last=False)
 
     async def wait_idle(self) -> None:
         """Wait until no background work runs (only timers wait for their time)."""
@@ -221,18 +243,41 @@ class ServiceCore(ABC):
         stored record of every game — and written back, once."""
         fam = family(record.family)
         try:
-            return snapshot_of(fam, record)
+            snap = snapshot_of(fam, record)
         except ValueError:
             if record.snapshot is None:
                 raise
+        else:
+            if snap.state is None or not snap.status.is_open:
+                return snap
+            stored = await self.storage.actions(record.id)
+            try:
+                return replace(snap, log=self._replayed_log(fam, snap.rules, record, stored)[1])
+            except ValueError:  # an action log this engine no longer replays: no log shown
+                log.warning("table %s: its move log cannot be replayed", record.id)
+                return snap
         rules = fam.rules_from_json(record.ruleset)
-        actions = [(a.seat, fam.decode(a.code)) for a in await self.storage.actions(record.id)]
-        state = fam.replay(rules, record.seed, actions)
+        stored = await self.storage.actions(record.id)
+        state, moves = self._replayed_log(fam, rules, record, stored)
         rebuilt = replace(record, snapshot=fam.dump(state))
         async with self.storage.transaction() as tx:
             await tx.update_game(rebuilt, expected_version=record.version)
-        log.info("table %s: snapshot rebuilt from its %d actions", record.id, len(actions))
-        return Snapshot(rebuilt, rules, state)
+        log.info("table %s: snapshot rebuilt from its %d actions", record.id, len(stored))
+        return Snapshot(rebuilt, rules, state, moves)
+
+    @staticmethod
+    def _replayed_log(
+        fam: AnyFamily, rules: Any, record: GameRecord, stored: list[ActionRecord]
+    ) -> tuple[Any, tuple[Told, ...]]:
+        """The game replayed from its seed and action log (the engine's own events, as the
+        moves made them), and the move log of its last deals."""
+        state = fam.new_game(rules, record.seed)
+        moves: tuple[Told, ...] = ()
+        for action in stored:
+            deal = fam.deal_number(state)
+            state, events = fam.apply(state, action.seat, fam.decode(action.code))
+            moves = told(fam, moves, deal, action.version, action.seat, events)
+        return state, moves
 
     async def _open_table(self, game_id: int) -> Table:
         table = await self._table(game_id)
@@ -289,8 +334,9 @@ class ServiceCore(ABC):
         *,
         action: ActionRecord | None,
         summary: str | None,
+        log: tuple[Told, ...] = (),
     ) -> None:
-        """Commit a new state of a table (``play``)."""
+        """Commit a new state of a table and its move log (``play``)."""
 
     @abstractmethod
     async def _close(self, table: Table, status: Status, reason: str, user_id: int | None) -> None:

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import functools
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Final, Generic, Protocol, TypeVar
 
 from bot.families import AnyFamily, Result, family
 from bot.models import GameRecord, MatchPlayer, MatchRecord, SeatRecord, Status, Turn
@@ -57,6 +58,53 @@ class Presenter(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
+class Told:
+    """One engine event of a table's move log: the ``version`` the move that caused it made,
+    the ``seat`` that moved (None: the deal that started the game), the ``deal`` it belongs
+    to (a move that ends a deal also deals the next one) and the event itself. Engine events
+    are public by design (a discard is told as a count), so the log may be shown to all."""
+
+    version: int
+    seat: int | None
+    deal: int
+    event: Any
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    """A player's rating on the server's board before and after a finished rated game, as
+    players read it (``bot.ratings.displayed``)."""
+
+    user_id: int
+    before: int
+    after: int
+
+
+LOG_DEALS: Final = 2
+"""How many deals a table's move log keeps: the current one and the one that just ended
+(its message tells its last trick and count)."""
+
+
+def told(
+    fam: AnyFamily,
+    log: tuple[Told, ...],
+    deal: int,
+    version: int,
+    seat: int | None,
+    events: Sequence[Any],
+) -> tuple[Told, ...]:
+    """The move log after one move's events (``deal``: the deal the move was made in), the
+    deals older than the last ``LOG_DEALS`` dropped."""
+    added = []
+    for event in events:
+        deal = fam.deal_started(event) or deal
+        added.append(Told(version, seat, deal, event))
+    entries = (*log, *added)
+    oldest = deal - LOG_DEALS + 1
+    return tuple(entry for entry in entries if entry.deal >= oldest)
+
+
+@dataclass(frozen=True, slots=True)
 class Snapshot(Generic[RulesT, StateT]):
     """One consistent moment of a table: its stored record, its rules and the engine state
     (None in the lobby). Replaced as a whole after every committed change, never modified."""
@@ -64,6 +112,11 @@ class Snapshot(Generic[RulesT, StateT]):
     record: GameRecord
     rules: RulesT
     state: StateT | None
+    log: tuple[Told, ...] = ()
+    """The move log of the last deals (see ``Told``), rebuilt from the action log on load."""
+    ratings: tuple[RatingChange, ...] = ()
+    """How the game that just finished here moved its players' ratings (in memory only: the
+    game-over message is drawn once, when it finishes)."""
 
     @property
     def id(self) -> int:
@@ -106,6 +159,8 @@ class Snapshot(Generic[RulesT, StateT]):
             actors=expected_actors(self),
             result=self.result,
             deal=None if state is None else fam.deal_number(state),
+            log=self.log,
+            ratings=self.ratings,
         )
 
 
@@ -130,6 +185,10 @@ class PublicTable(Generic[RulesT, PublicT]):
     """The places of a finished game (None while it goes on)."""
     deal: int | None
     """The current deal (All Fours hand, KQJ round), from 1; None in the lobby."""
+    log: tuple[Told, ...] = ()
+    """What happened in the last deals, event by event (see ``Told``)."""
+    ratings: tuple[RatingChange, ...] = ()
+    """The players' rating changes of a game that just finished (rated games only)."""
 
     @property
     def id(self) -> int:
@@ -166,6 +225,9 @@ class HandView(Generic[RulesT, PublicT, ViewT]):
     legal: tuple[Any, ...]
     codes: tuple[str, ...]
     handed_over: bool
+    duty: DutyOfPlay | None = None
+    """On the owner's turn to play, why the cards that are not playable are not (the duty
+    of play they break, as the engine says it); None when every card is playable."""
 
     @property
     def is_expected(self) -> bool:
@@ -183,6 +245,8 @@ class Panel:
     legal: tuple[Any, ...]
     codes: tuple[str, ...]
     handed_over: bool
+    duty: DutyOfPlay | None = None
+    """Why the owner's unplayable cards are not playable (see ``HandView.duty``)."""
 
     @functools.cached_property
     def actors(self) -> tuple[int, ...]:
@@ -197,7 +261,13 @@ class Panel:
     def hand(self) -> HandView[Any, Any, Any]:
         """What the panel is drawn from (the state itself left out)."""
         return HandView(
-            self.snapshot.public(), self.seat, self.view, self.legal, self.codes, self.handed_over
+            self.snapshot.public(),
+            self.seat,
+            self.view,
+            self.legal,
+            self.codes,
+            self.handed_over,
+            self.duty,
         )
 
 

@@ -86,6 +86,15 @@ class Pages(ServiceCore):
             is_global=board == GLOBAL,
         )
 
+    async def usual_pool(self, family_name: str, user_id: int) -> str:
+        """The board a player most likely means when they name none: the pool of their
+        latest rated game of this family (a 2v2v2 player sees the 2v2v2 board), else the
+        family's first pool."""
+        fam = family(family_name)
+        matches, _ = await self.storage.player_matches(family_name, user_id, limit=20, offset=0)
+        rated = [m.pool for m in matches if m.rated and m.pool in fam.pools]
+        return rated[0] if rated else fam.pools[0]
+
     async def player(
         self, family_name: str, user_id: int, guild_id: int | None, page: int
     ) -> PlayerPage:

@@ -16,11 +16,14 @@ from bot.service.model import (
     AnySnapshot,
     IllegalMoveError,
     Panel,
+    RatingChange,
     ServiceError,
     Snapshot,
     Table,
+    Told,
     match_record,
     next_turns,
+    told,
 )
 from bot.workers import WorkerFault
 
@@ -243,7 +246,8 @@ class Play(ServiceCore):
             at=self.clock.now(),
         )
         summary = fam.deal_summary(snap.state, events)
-        await self._commit(table, state, seats, action=action_record, summary=summary)
+        log = told(fam, snap.log, fam.deal_number(snap.state), action_record.version, seat, events)
+        await self._commit(table, state, seats, action=action_record, summary=summary, log=log)
 
     async def _commit(
         self,
@@ -253,6 +257,7 @@ class Play(ServiceCore):
         *,
         action: ActionRecord | None,
         summary: str | None,
+        log: tuple[Told, ...] = (),
     ) -> None:
         snap = table.current
         fam = table.family
@@ -291,12 +296,26 @@ class Play(ServiceCore):
                     await tx.release_seat(record.guild_id, seat.user_id, record.id)
             if turns != table.turns:
                 await tx.put_turns(record.id, turns)
+            changes: tuple[RatingChange, ...] = ()
             if match is not None:
                 await tx.insert_match(match)
-                await ratings.record(tx, match)
+                users = [p.user_id for p in match.players if p.user_id is not None]
+                before = await tx.ratings_of(match.pool, match.guild_id, users)
+                after = await ratings.record(tx, match)
+                changes = tuple(
+                    RatingChange(
+                        row.user_id,
+                        ratings.displayed(before[row.user_id])
+                        if row.user_id in before
+                        else ratings.SCALE_BASE,
+                        ratings.displayed(row),
+                    )
+                    for row in after
+                    if row.guild_id == match.guild_id
+                )
                 await tx.delete_panels(record.id)
                 await tx.release_table(record.id)
-        table.current = new
+        table.current = replace(new, log=log, ratings=changes)
         table.turns = turns
 
     async def _close(self, table: Table, status: Status, reason: str, user_id: int | None) -> None:

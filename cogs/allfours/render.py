@@ -19,15 +19,19 @@ from bot.models import Status
 from bot.notation import card_text
 from bot.picture.common import clock_label
 from bot.picture.scene import Scene
+from bot.service.model import Told
+from cogs.allfours import telling
 from cogs.allfours.panel import AllFoursPanel
 from cogs.allfours.words import (
     AllFoursTable,
     award_data,
     award_line,
     award_marks,
+    club_scores,
     scores_text,
     seat_groups,
     side_label,
+    side_name,
     trick_text,
     word,
 )
@@ -35,16 +39,22 @@ from cogs.table.render import (
     COLOUR,
     TableMessage,
     add_seat_fields,
+    add_story_field,
     deadline_text,
+    deal_story_text,
     picture_embed,
     seat_names,
     table_buttons,
+    tells_deal_start,
     turn_ping,
     variant_title,
 )
 from cogs.table.words import seat_label, suit_text
 from engine import allfours
 from engine.allfours.trumps import is_round_of_acceptance
+
+STORY_LIMIT: Final = 2500
+"""Characters of a finished hand's story in its message (Discord allows 4096 in all)."""
 
 
 class AllFoursRenderer(AllFoursPanel):
@@ -78,6 +88,9 @@ class AllFoursRenderer(AllFoursPanel):
 
     def rules_text(self, variant: str, locale: str) -> str:
         return t(f"rules.{variant}", locale)
+
+    def tell(self, table: AllFoursTable, entry: Told, locale: str) -> str | None:
+        return telling.tell(table, entry, locale)
 
     # --- the table ---------------------------------------------------------------------------
 
@@ -115,10 +128,8 @@ class AllFoursRenderer(AllFoursPanel):
             colour=COLOUR,
         )
         actors = table.actors
-        groups = [
-            (t("table.side_score", locale, side=name, points=view.scores[side]), seats)
-            for side, (name, seats) in enumerate(seat_groups(table, locale))
-        ]
+        # The seats without their score: the Score field says it, once (a phone's height).
+        groups = seat_groups(table, locale)
         add_seat_fields(embed, table, groups, locale, dealer=view.dealer, actors=actors)
         lines = []
         if view.trump is not None:
@@ -127,14 +138,16 @@ class AllFoursRenderer(AllFoursPanel):
             key = "table.kick" if len(view.turned) == 1 else "table.kicks"
             cards = ", ".join(card_text(c) for c in view.turned)
             lines.append(t(word(table.rules, key), locale, cards=cards))
-        for award in award_data(view.awards):
-            lines.append(award_line(table, award, locale))
+        logged = tells_deal_start(table, view.hand_number)
+        if not logged:  # the first deal's kick came before any move: not in the log
+            for award in award_data(view.awards):
+                lines.append(award_line(table, award, locale))
         if view.phase is allfours.Phase.PLAY:
             trick = (
                 trick_text(table, view.trick, locale) if view.trick else t("table.no_card", locale)
             )
             lines.append(t("table.trick", locale, trick=trick))
-            if view.previous_trick and view.previous_trick_winner is not None:
+            if not logged and view.previous_trick and view.previous_trick_winner is not None:
                 lines.append(
                     t(
                         "table.last_trick",
@@ -144,6 +157,7 @@ class AllFoursRenderer(AllFoursPanel):
                     )
                 )
         embed.description = "\n".join(lines)
+        add_story_field(embed, table, self, locale)
         waiting = ", ".join(seat_label(table, s, locale) for s in actors)
         turn = t("table.turn", locale, players=waiting, what=self.waiting_for(table, locale))
         timers = sorted(deadlines[s] for s in actors if s in deadlines)
@@ -172,11 +186,12 @@ class AllFoursRenderer(AllFoursPanel):
 
     def game_over(self, table: AllFoursTable, locale: str) -> tuple[str, str]:
         assert table.view is not None and table.result is not None
-        scores = table.view.scores
+        summary = json.loads(table.record.last_deal) if table.record.last_deal else None
+        scores = club_scores(table, summary)
         winner = table.result.winners[0]
         others = [p for s, p in enumerate(scores) if s != winner]
         score = "–".join(str(p) for p in (scores[winner], *others))
-        headline = t("over.wins", locale, side=side_label(table, winner, locale), score=score)
+        headline = t("over.wins", locale, side=side_name(table, winner, locale), score=score)
         return headline, scores_text(table, scores, locale)
 
     def scene(self, table: AllFoursTable, locale: str) -> Scene:
@@ -212,6 +227,9 @@ class AllFoursRenderer(AllFoursPanel):
             colour=COLOUR,
         )
         lines: list[str] = []
+        story = deal_story_text(table, self, hand, locale, STORY_LIMIT)
+        if story:
+            lines.extend([story, ""])
         if summary is not None and summary.get("hand") == hand:
             lines.extend(self._count_lines(table, summary, locale))
         elif record.status is Status.PLAYING:

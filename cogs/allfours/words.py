@@ -12,7 +12,7 @@ from bot.families.allfours import AllFoursPublic
 from bot.i18n import t
 from bot.notation import card_text
 from bot.service.model import HandView, PublicTable
-from cogs.table.words import seat_label, team_label
+from cogs.table.words import seat_label, seat_name, team_label
 from engine import allfours
 from engine.cards import Card
 
@@ -42,6 +42,8 @@ ENGLISH_WORDS: Final = frozenset(
         "table.kick",
         "table.kicks",
         "award.kick",
+        "log.turned",
+        "log.took_one",
     }
 )
 """Words that differ in English and Seven Up: the dealer *gives* one (a gift) and the card
@@ -59,6 +61,28 @@ def side_label(table: AllFoursTable, side: int, locale: str) -> str:
     if table.rules.partnerships:
         return team_label(side, locale)
     return seat_label(table, side, locale)
+
+
+def side_name(table: AllFoursTable, side: int, locale: str) -> str:
+    """A side by name, for titles (no mention: Discord shows it raw there)."""
+    if table.rules.partnerships:
+        return team_label(side, locale)
+    return seat_name(table, side, locale)
+
+
+def club_scores(table: AllFoursTable, summary: dict[str, Any] | None) -> list[int]:
+    """The final scores as a club player counts them: nothing after the winning point
+    (RULES.md §1.7; the count may go on, and the hand's message lists those awards, marked).
+    ``summary`` is the last hand's stored count."""
+    assert table.view is not None
+    scores = list(table.view.scores)
+    if summary is None or summary.get("hand") != table.view.hand_number:
+        return scores
+    awards = list(summary["deal"]) + list(summary["count"] or [])
+    for award, mark in zip(awards, award_marks(table, awards, summary["scores"]), strict=True):
+        if mark == "after":
+            scores[int(award["side"])] -= int(award["points"])
+    return scores
 
 
 def seat_groups(table: AllFoursTable, locale: str) -> list[tuple[str, list[int]]]:

@@ -96,8 +96,10 @@ class KQJCog(
         scope=_SCOPES,
     )
     async def leaderboard(
-        self, interaction: discord.Interaction, mode: str = KQJ.pools[0], scope: str = "s"
+        self, interaction: discord.Interaction, mode: str | None = None, scope: str = "s"
     ) -> None:
+        if mode is None:  # the board of the player's latest rated game (3v3, 2v2v2...)
+            mode = await self.service.usual_pool(KQJ.name, interaction.user.id)
         await self.show_board(interaction, mode, scope)
 
     @app_commands.command(name=T("cmdname.settings"), description=T("cmd.settings"))

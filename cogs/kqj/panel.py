@@ -128,11 +128,12 @@ class KQJPanel(TableRenderer[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.PlayerV
             if code in hand.codes:
                 trump = is_trump(card, view.contract)
                 style = discord.ButtonStyle.success if trump else discord.ButtonStyle.primary
-            # The cards stay clickable (and readable) while the player waits; on their turn to
-            # play an illegal card says which duty it breaks; only while they take another
-            # decision (the Return, a bid) are the cards greyed.
+            # As in All Fours: the cards stay clickable (and readable) while the player waits;
+            # on their turn to play only the playable ones are (the panel says why the others
+            # are not); while they take another decision (the Return, a bid) none is.
+            enabled = code in hand.codes if playing else not deciding
             controls.cards.append(
-                ButtonSpec(code, card_text(card), style, enabled=not deciding, group=card.suit)
+                ButtonSpec(code, card_text(card), style, enabled=enabled, group=card.suit)
             )
         if view.phase is kqj.Phase.AUCTION and hand.is_expected:
             self._auction_controls(controls, hand.legal, locale, draft)

@@ -25,6 +25,8 @@ from bot.models import Status
 from bot.notation import SUIT_SYMBOLS, card_text
 from bot.picture.common import clock_label
 from bot.picture.scene import Scene
+from bot.service.model import Told
+from cogs.kqj import telling
 from cogs.kqj.panel import KQJPanel
 from cogs.kqj.words import (
     KQJTable,
@@ -32,6 +34,7 @@ from cogs.kqj.words import (
     contract_text,
     scores_text,
     side_label,
+    side_name,
     team_groups,
     team_of_seat,
     trick_line,
@@ -40,7 +43,9 @@ from cogs.table.render import (
     COLOUR,
     TableMessage,
     add_seat_fields,
+    add_story_field,
     deadline_text,
+    deal_story_text,
     picture_embed,
     seat_names,
     table_buttons,
@@ -51,6 +56,9 @@ from cogs.table.words import mention, seat_label, team_label
 from engine import kqj
 from engine.kqj.deck import CONTRACTS
 from engine.kqj.scoring import honours
+
+STORY_LIMIT: Final = 2500
+"""Characters of a finished round's story in its message (Discord allows 4096 in all)."""
 
 
 class KQJRenderer(KQJPanel):
@@ -79,6 +87,9 @@ class KQJRenderer(KQJPanel):
 
     def rules_text(self, variant: str, locale: str) -> str:
         return t("rules.kqj", locale)
+
+    def tell(self, table: KQJTable, entry: Told, locale: str) -> str | None:
+        return telling.tell(table, entry, locale)
 
     # --- the table ---------------------------------------------------------------------------
 
@@ -121,6 +132,7 @@ class KQJRenderer(KQJPanel):
         )
         lines = self._situation(table, view, locale)
         embed.description = "\n".join(lines)
+        add_story_field(embed, table, self, locale)
         waiting = ", ".join(seat_label(table, s, locale) for s in actors)
         turn = t("table.turn", locale, players=waiting, what=self.waiting_for(table, locale))
         timers = sorted(deadlines[s] for s in actors if s in deadlines)
@@ -153,9 +165,13 @@ class KQJRenderer(KQJPanel):
         assert table.view is not None and table.result is not None
         scores = table.view.scores
         winners = table.result.winners
-        names = ", ".join(side_label(table, side, locale) for side in winners)
+        names = ", ".join(side_name(table, side, locale) for side in winners)
+        others = [p for s, p in enumerate(scores) if s not in winners]
+        score = "–".join(str(p) for p in (scores[winners[0]], *others))
+        if len(winners) > 1:
+            score = str(scores[winners[0]])
         key = "over.wins" if len(winners) == 1 else "over.share"
-        headline = t(key, locale, side=names, score=scores[winners[0]])
+        headline = t(key, locale, side=names, score=score)
         return headline, scores_text(table, scores, locale)
 
     def scene(self, table: KQJTable, locale: str) -> Scene:
@@ -281,6 +297,9 @@ class KQJRenderer(KQJPanel):
             colour=COLOUR,
         )
         lines: list[str] = []
+        story = deal_story_text(table, self, number, locale, STORY_LIMIT)
+        if story:
+            lines.extend([story, ""])
         summary = view.last_round
         if summary is not None and summary.round_number == number:
             lines.extend(self._count_lines(table, summary, locale))

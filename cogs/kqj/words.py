@@ -10,7 +10,7 @@ from bot.families.kqj import KQJPublic
 from bot.i18n import t
 from bot.notation import SUIT_SYMBOLS, card_text
 from bot.service.model import HandView, PublicTable
-from cogs.table.words import seat_label, suit_text, team_label
+from cogs.table.words import seat_label, seat_name, suit_text, team_label
 from engine import kqj
 from engine.cards import Card
 from engine.kqj.deck import CONTRACTS, PLAIN_STRENGTH, TRUMP_STRENGTH
@@ -77,6 +77,13 @@ def side_label(table: KQJTable, side: int, locale: str) -> str:
     return team_label(side, locale)
 
 
+def side_name(table: KQJTable, side: int, locale: str) -> str:
+    """A scoring side by name, for titles (no mention: Discord shows it raw there)."""
+    if table.rules.random_partners:
+        return seat_name(table, side, locale)
+    return team_label(side, locale)
+
+
 def scores_text(table: KQJTable, scores: Sequence[int], locale: str) -> str:
     return " · ".join(
         f"{side_label(table, side, locale)} {points}" for side, points in enumerate(scores)
@@ -84,15 +91,9 @@ def scores_text(table: KQJTable, scores: Sequence[int], locale: str) -> str:
 
 
 def team_groups(table: KQJTable, view: KQJPublic, locale: str) -> list[tuple[str, list[int]]]:
-    """The seats of each team of this round, headed by the team's victory points (fixed
-    teams) or by the round's team name (random partners)."""
-    groups = []
-    for team, seats in enumerate(view.teams):
-        name = team_label(team, locale)
-        if not table.rules.random_partners:
-            name = t("table.side_score", locale, side=name, points=view.scores[team])
-        groups.append((name, list(seats)))
-    return groups
+    """The seats of each team of this round, headed by the team's name (the victory points
+    are in their own field, once)."""
+    return [(team_label(team, locale), list(seats)) for team, seats in enumerate(view.teams)]
 
 
 def bid_text(table: KQJTable, value: int, contract: str, capot: bool, locale: str) -> str:

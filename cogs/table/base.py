@@ -442,8 +442,10 @@ class TableCog(SettingsHandler, PageHandlers, HistoryHandlers, commands.GroupCog
         except ServiceError as exc:
             if exc.key not in PANEL_NOTICES and not isinstance(exc, IllegalMoveError):
                 raise
-            notice = refusal(exc, locale_of(interaction))
             panel = await self.service.panel(game_id, user_id)
+            # The panel itself says "Not your turn: …": the refusal would say it twice.
+            if not (exc.key == "act.not_your_turn" and not panel.codes):
+                notice = refusal(exc, locale_of(interaction))
         # Drawn over the clicked message only if that is the clicker's own panel of this
         # table; from anywhere else (a forged id), the answer is a fresh panel of its own.
         await self.send_panel(interaction, panel, edit=True, notice=notice)

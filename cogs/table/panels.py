@@ -4,12 +4,14 @@ Hand panels are ephemeral, so only the interaction that created (or last updated
 edit it, for 15 minutes. The keeper holds the latest such interaction per player and table
 (in memory and with the game, so a restart keeps them), and edits the panel whenever what it
 shows changes — most importantly when the turn comes back to its owner — until Discord's
-window closes (a little before, to be safe). A click may redraw only a message known here as
-the clicker's panel of that table.
+window closes (a little before, to be safe), when it says it is paused. A click may redraw
+only a message known here as the clicker's panel of that table.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import logging
 from collections.abc import Awaitable, Callable
@@ -64,6 +66,8 @@ class PanelKeeper:
         """(game, user) -> every hand panel message of theirs known here (their clicks may
         redraw those, and no other message, as their panel)."""
         self._loaded: set[int] = set()
+        self._pauser: asyncio.Task[None] | None = None
+        """The countdown that pauses open panels before Discord's window closes."""
 
     @property
     def service(self) -> GameService:
@@ -88,6 +92,41 @@ class PanelKeeper:
     def clear(self) -> None:
         self._panels.clear()
         self._loaded.clear()
+        if self._pauser is not None:
+            self._pauser.cancel()
+            self._pauser = None
+
+    def _arm_pause(self) -> None:
+        """Make sure the one countdown of this process runs: it pauses each open panel at
+        the end of its edit window (one task for all panels, not one per panel)."""
+        if self._pauser is None or self._pauser.done():
+            self._pauser = asyncio.create_task(self._pause_due(), name="panel pauses")
+
+    async def _pause_due(self) -> None:
+        """Until no panel is open: sleep until the oldest panel's edit window ends (a minute
+        before Discord's 15 minutes), then pause every panel whose window has ended."""
+        clock = self.service.clock
+        while self._panels:
+            oldest = min(handle.opened for handle in self._panels.values())
+            await clock.sleep(oldest + PANEL_EDIT_WINDOW - clock.now())
+            now = clock.now()
+            for key, handle in list(self._panels.items()):
+                if now - handle.opened >= PANEL_EDIT_WINDOW:
+                    await self._pause(key, handle)
+
+    async def _pause(self, key: tuple[int, int], handle: PanelHandle) -> None:
+        """A panel that is still the player's latest becomes "paused": its buttons go, and it
+        says how to go on (the "My hand" button of the table or of the turn reminder opens a
+        fresh one). Without this, it would stop changing with no word while still promising
+        updates."""
+        if self._panels.get(key) is not handle:
+            return  # replaced by a newer panel, or the table closed
+        del self._panels[key]  # its stored handle is dropped as expired when next read
+        webhook = discord.Webhook.partial(self._application_id(), handle.token, client=self.bot)
+        with contextlib.suppress(discord.HTTPException):
+            await webhook.edit_message(
+                handle.message_id, embed=render.paused_panel(handle.locale), view=None
+            )
 
     async def register(
         self,
@@ -117,6 +156,7 @@ class PanelKeeper:
         await self._load(game_id)
         older = self._panels.get(key)
         self._panels[key] = handle
+        self._arm_pause()
         self._panel_messages.setdefault(key, set()).add(message_id)
         if older is not None and older.message_id != message_id:
             await self._close(older)
@@ -166,12 +206,12 @@ class PanelKeeper:
         for record in await self.service.open_panels(game_id):
             key = (game_id, record.user_id)
             self._panel_messages.setdefault(key, set()).add(record.message_id)
-            self._panels.setdefault(
-                (game_id, record.user_id),
-                PanelHandle(
+            if key not in self._panels:
+                handle = PanelHandle(
                     record.message_id, record.token, record.opened, record.locale, record.signature
-                ),
-            )
+                )
+                self._panels[key] = handle
+                self._arm_pause()
 
     async def refresh(self, game_id: int) -> None:
         """Redraw every open panel of this table whose owner's situation changed."""
@@ -179,8 +219,8 @@ class PanelKeeper:
         await self._load(game_id)
         now = self.service.clock.now()
         for key, handle in list(self._panels.items()):
-            if key[0] != game_id:
-                continue
+            if key[0] != game_id or self._panels.get(key) is not handle:
+                continue  # another table's, or paused or replaced while we drew the others
             if now - handle.opened > PANEL_EDIT_WINDOW:
                 del self._panels[key]  # Discord no longer lets us edit it
                 await self.service.forget_panel(*key)

@@ -20,21 +20,19 @@ import json
 import logging
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final
 
 import discord
 
-from bot.i18n import t
 from bot.models import Status
 from bot.picture import draw
 from bot.picture.scene import Scene
 from bot.service import GameService, ServiceError
-from bot.service.model import table_link
 from bot.workers import WorkerFault
-from cogs.table import render, words
+from cogs.table import render
+from cogs.table.nudges import MENTIONS, TurnNudges
 from cogs.table.panels import PanelKeeper
-from cogs.table.render import TableMessage, TableRenderer, turns
+from cogs.table.render import TableMessage, TableRenderer
 
 if TYPE_CHECKING:
     from bot.app import GameBot
@@ -46,7 +44,6 @@ log = logging.getLogger(__name__)
 ANSWERS_FIRST: Final = 0.5
 """Table drawing waits (at most this long) while clicks are being answered: a click must be
 answered within Discord's 3 seconds, a table message can be drawn a moment later."""
-MENTIONS: Final = discord.AllowedMentions(everyone=False, roles=False, users=True)
 PICTURE: Final = "table.png"
 """The table picture's file name; the embed shows it as ``attachment://table.png``."""
 PICTURE_SECONDS: Final = 2.0
@@ -71,7 +68,7 @@ def payload_hash(shown: TableMessage, scene: Scene | None = None) -> str:
     return hashlib.sha1(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
 
 
-class TablePresenter:
+class TablePresenter(TurnNudges):
     """Draws the tables of every family, each with its family's renderer."""
 
     def __init__(self, bot: GameBot, renderers: Renderers) -> None:
@@ -406,91 +403,3 @@ class TablePresenter:
             else:
                 self._pictures[message_id] = wanted
         self._remember(game_id, message_id, fingerprint)
-
-    # --- turn nudges -------------------------------------------------------------------------
-
-    def _due(self, snap: Any, users: tuple[int, ...]) -> float | None:
-        """When the earliest turn of these people runs out (None: no clock)."""
-        deadlines = self.service.deadlines(snap.id)
-        dues = [deadlines[s] for s in deadlines if snap.seats[s].user_id in users]
-        return min(dues) if dues else None
-
-    async def _mail_turns(self, snap: Any, users: tuple[int, ...]) -> tuple[int, ...]:
-        """Tell the players who asked for it by direct message (in their own language, as
-        Discord last told it for their panel, else the table's); the others, who are to be
-        mentioned in the channel, are returned. A player whose messages are closed to the
-        bot is mentioned instead."""
-        record = snap.record
-        mentioned = []
-        for user_id in users:
-            if not await self.service.wants_turn_mail(user_id):
-                mentioned.append(user_id)
-                continue
-            renderer = self._renderers(record.family)
-            if renderer is None:
-                mentioned.append(user_id)
-                continue
-            prefix = renderer.family.prefix
-            content, view = turns.turn_mail(
-                snap, prefix, self._due(snap, (user_id,)), record.locale
-            )
-            try:
-                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-                await user.send(content=content, view=view)
-            except discord.HTTPException as exc:
-                log.info("table %s: no direct message to a player (%s)", record.id, exc.status)
-                mentioned.append(user_id)
-        return tuple(mentioned)
-
-    async def _tell_missed(self, game_id: int) -> None:
-        """A missed move at a turn-based table is told in the channel, without a ping (the
-        turn's mentions were the two a move allows)."""
-        missed = self._missed.pop(game_id, None)
-        if not missed:
-            return
-        snap = await self.service.snapshot(game_id)
-        record = snap.record
-        channel = self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
-        command = t(f"cmdname.{record.family}", record.locale)
-        for user_id, handed_over in missed:
-            content = turns.missed_move(snap, user_id, handed_over, command, record.locale)
-            await channel.send(content=content, allowed_mentions=discord.AllowedMentions.none())
-
-    async def _sync_nudge(self, game_id: int) -> None:
-        """At most one live nudge per table: the previous one is deleted before a new one is
-        posted, and as soon as the people it mentions have acted."""
-        if game_id not in self._nudges_wanted:
-            return
-        await self._answers_first()
-        users = self._nudges_wanted.pop(game_id)
-        snap = await self.service.snapshot(game_id)
-        record = snap.record
-        channel = self.bot.get_partial_messageable(record.channel_id, guild_id=record.guild_id)
-        live = self._nudges_live.get(game_id, record.nudge_message_id)
-        if live is not None:
-            with contextlib.suppress(discord.NotFound):
-                await channel.get_partial_message(live).delete()
-            self._nudges_live[game_id] = None
-            await self.service.set_nudge_message(game_id, None)
-        if not users or snap.status is not Status.PLAYING:
-            self._nudges_live.pop(game_id, None)
-            return
-        message_id, _ = await self.service.message_of(game_id)
-        link = table_link(replace(record, message_id=message_id))
-        if record.is_turn_based:
-            users = await self._mail_turns(snap, users)
-            if not users:
-                self._nudges_live.pop(game_id, None)
-                return
-        mentions = " ".join(words.mention(user) for user in users)
-        content = t("table.nudge", record.locale, players=mentions, game=record.id, link=link)
-        if record.is_turn_based:
-            due = self._due(snap, users)
-            deadline = turns.when(due) if due is not None else "—"
-            content = t(
-                "table.turn_due", record.locale, players=mentions, game=record.id, deadline=deadline
-            )
-            content += f"\n{link}"
-        message = await channel.send(content=content, allowed_mentions=MENTIONS)
-        self._nudges_live[game_id] = message.id
-        await self.service.set_nudge_message(game_id, message.id)

@@ -63,6 +63,20 @@ def seat_label(snap: PublicTable[Any, Any], seat: int, locale: str) -> str:
     return mention(record.user_id)
 
 
+def seat_name(snap: PublicTable[Any, Any], seat: int, locale: str) -> str:
+    """Who sits at ``seat`` by name, where Discord does not render a mention (embed titles,
+    footers, pictures): the person's display name, or the computer with its level."""
+    record = snap.seats.get(seat)
+    if record is None:
+        return t("seat.empty", locale)
+    if record.user_id is None:
+        if record.level is not None:
+            level = t(f"level.{record.level}", locale)
+            return t("seat.computer_level", locale, number=seat + 1, level=level)
+        return t("seat.computer", locale, number=seat + 1)
+    return record.name
+
+
 def team_label(team: int, locale: str) -> str:
     return t("team.name", locale, letter=TEAM_LETTERS[team])
 

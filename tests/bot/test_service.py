@@ -40,6 +40,9 @@ async def test_complete_game_matches_a_replay_of_its_log(
     assert [m.game_id for m in matches] == [snap.id]
     winners = {p.side for p in matches[0].players if p.rank == 1}
     assert matches[0].rated and winners == set(final.result.winners)
+    changes = {c.user_id: c for c in final.ratings}  # what the game-over message shows
+    assert set(changes) == set(FOUR) and all(c.before == 1000 for c in changes.values())
+    assert {c.after > 1000 for c in changes.values()} == {True, False}
 
 
 async def test_only_the_player_to_act_may_act(service: GameService) -> None:
@@ -271,7 +274,8 @@ async def test_leave_hands_the_seat_to_the_computer(service: GameService) -> Non
 async def test_restart_resumes_the_game_from_the_database(
     database: Path | str, clock: ManualClock
 ) -> None:
-    """A new service on the same database resumes open games and play continues."""
+    """A new service on the same database resumes open games, with the move log the first
+    one kept (rebuilt from the action log), and play continues."""
     first_storage = await Storage.open(database)
     first = GameService(first_storage, clock=clock, seeds=lambda: 5, computer_delay=0)
     snap = await seated_table(first, "caribbean", FOUR, turn_seconds=60)
@@ -287,6 +291,7 @@ async def test_restart_resumes_the_game_from_the_database(
         again = await second.snapshot(snap.id)
         assert again.record.version == mid.record.version
         assert allfours.dump(again.state) == allfours.dump(mid.state)
+        assert mid.log and again.log == mid.log
         (seat,) = second.deadlines(snap.id)
         assert second.deadlines(snap.id)[seat] == clock.now() + 60  # a fresh clock
         final = await play_until(second, snap.id, FOUR)

@@ -1,8 +1,9 @@
 """Random games of every shape, played at the engine's speed, and drawn at every step that
 changes what a table shows with the bot's real renderers: public table messages (the current
-deal and each finished one), pictures' scenes and their texts, every seat's panel (with the
-choices its menus offer), and the game-over message. Used to check that everything the bot
-could show, rare events included (capots, litigation, overcounters...), reads as words."""
+deal and each finished one, with the move log the service keeps), pictures' scenes and their
+texts, every seat's panel (with the choices its menus offer), and the game-over message. Used
+to check that everything the bot could show, rare events included (capots, litigation,
+overcounters...), reads as words."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from bot.families import family
 from bot.models import SeatRecord, Status
 from bot.picture import draw
 from bot.service import GameService
-from bot.service.model import Snapshot
+from bot.service.model import RatingChange, Snapshot, Told, told
 from engine.search import Budget
 from tests.bot.support import game_record
 
@@ -112,6 +113,7 @@ def games(
             computer_pause=2.0,
             version=1,
         )
+        log: tuple[Told, ...] = ()
         for _ in range(5000):
             actors = fam.expected_actors(state)
             optional = [
@@ -127,6 +129,7 @@ def games(
             action = rng.choice(fam.legal_actions(state, seat))
             before = state
             state, events = fam.apply(state, seat, action)
+            log = told(fam, log, fam.deal_number(before), record.version + 1, seat, events)
             summary = fam.deal_summary(before, events)
             finished = fam.result(state) is not None
             record = replace(
@@ -136,7 +139,7 @@ def games(
                 status=Status.FINISHED if finished else Status.PLAYING,
                 end_reason="finished" if finished else None,
             )
-            snap = Snapshot(record, rules, state)
+            snap = Snapshot(record, rules, state, log)
             deal_before = fam.deal_number(before)
             ended = deal_before if fam.deal_number(state) != deal_before else None
             if ended is not None or finished or _shows_a_change(before, state):
@@ -146,7 +149,7 @@ def games(
                 break
             if number == 0 and record.version == ABANDON_AT:  # ended by its host
                 abandoned = replace(record, status=Status.ABANDONED, ended_by=5001)
-                _texts(Snapshot(abandoned, rules, state), locale, None, None)
+                _texts(Snapshot(abandoned, rules, state, log), locale, None, None)
 
 
 def _shows_a_change(before: Any, after: Any) -> bool:
@@ -160,4 +163,8 @@ def _shows_a_change(before: Any, after: Any) -> bool:
 
 
 def game_over(snap: Snapshot[Any, Any], locale: str) -> None:
-    _render().game_over_message(snap.public(), _renderer(snap.record.family), locale)
+    """The game-over message, as a rated game shows it (each person's rating change)."""
+    people = [r.user_id for r in snap.seats.values() if r.user_id is not None]
+    changes = tuple(RatingChange(user, 1000, 1000 + 8 * n) for n, user in enumerate(people))
+    table = replace(snap.public(), ratings=changes)
+    _render().game_over_message(table, _renderer(snap.record.family), locale)

@@ -184,7 +184,8 @@ async def test_ids_of_other_views_are_left_to_them(simcord_env: simcord.Env) -> 
 
 
 async def test_wrong_player_cannot_act_for_another(simcord_env: simcord.Env) -> None:
-    """A seated player sending another player's decision is told it is not their turn."""
+    """A seated player sending another player's decision is told it is not their turn, once
+    (the panel's own line says it; the refusal is not stacked on it)."""
     table = await open_table(simcord_env)
     mover = table.mover()
     other = next(p for p in table.players if p is not mover)
@@ -194,7 +195,8 @@ async def test_wrong_player_cannot_act_for_another(simcord_env: simcord.Env) -> 
     result = await forge_click(
         simcord_env, other, panel, label=label, custom_id=f"af:a:{table.game_id}:{version}:S"
     )
-    assert result.response is not None and "not your turn" in text_of(result.response)
+    assert result.response is not None and "not your turn" in text_of(result.response).lower()
+    assert text_of(result.response).lower().count("not your turn") == 1
     assert (await service_of(simcord_env).snapshot(table.game_id)).record.version == version
 
 

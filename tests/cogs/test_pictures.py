@@ -24,9 +24,10 @@ def _uploads(env: simcord.Env) -> int:
 async def test_the_table_message_shows_a_picture(
     simcord_env: simcord.Env, make_bot: BotFactory
 ) -> None:
-    """With pictures on, the table message carries the picture and a compact text (a summary
-    line, whose turn it is, the score) with the picture's description for screen readers;
-    moves redraw it, a refresh that changes nothing does not."""
+    """With pictures on, the table message carries the picture and the whole text but the
+    seat lists (trumps, the kick and its points, whose turn it is, the score) with the
+    picture's description for screen readers; moves redraw it, a refresh that changes nothing
+    does not."""
     env = simcord_env
     await env.restart_bot(make_bot(pictures=True))
     table = await open_table(env)
@@ -37,7 +38,8 @@ async def test_the_table_message_shows_a_picture(
     embed = message.embeds[0].to_dict()
     assert embed["image"]["url"] == "attachment://table.png"
     assert all(not field.get("inline") for field in embed.get("fields", []))  # no seat lists
-    assert "your turn" in text_of(message) and "Caribbean" in embed["description"]
+    assert "your turn" in text_of(message) and "Caribbean" in embed["title"]
+    assert "Kick" in embed["description"]  # the story is in the text too, not only drawn
     drawn = _uploads(env)
     assert drawn >= 1
     service_of(env).presenter.refresh(table.game_id)  # nothing changed: not drawn again
@@ -58,7 +60,7 @@ async def test_a_server_can_turn_the_pictures_off(
     await service_of(env).update_server_settings(guild.id, pictures=False)
     table = await open_table(env, guild=guild)
     assert not table.message.attachments
-    assert "Team A: 0" in text_of(table.message)  # the full text, seat lists included
+    assert "Team A\n<@" in text_of(table.message)  # the full text, seat lists included
     assert _uploads(env) == 0
 
 
@@ -79,7 +81,7 @@ async def test_without_attach_files_the_table_plays_in_text_and_the_host_is_told
     notices = [r for r in env.http_requests if "Attach Files" in str(r.json) and r.method == "POST"]
     assert len(notices) == 1  # to the host, privately, at /start
     assert not table.message.attachments and _uploads(env) == 0
-    assert "Team A: 0" in text_of(table.message)
+    assert "Team A\n<@" in text_of(table.message)  # the full text, seat lists included
     assert await table.play(3) == 3
     await env.settle()
     assert _uploads(env) == 0
@@ -102,7 +104,7 @@ async def test_a_picture_refused_mid_game_leaves_the_table_in_text(
     await env.settle()
     drawn = _uploads(env)
     assert not table.message.attachments
-    assert "Team A: 0" in text_of(table.message)  # the full text
+    assert "Team A\n<@" in text_of(table.message)  # the full text, seat lists included
     assert await table.play(2) == 2
     await env.settle()
     assert _uploads(env) == drawn and not table.message.attachments

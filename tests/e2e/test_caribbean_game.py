@@ -82,6 +82,8 @@ async def test_four_players_play_a_whole_caribbean_game(
     final, over = channel.history()[-2:]
     shown = text_of(final)
     assert "Game over — Team" in text_of(over) and "Play again" in text_of(over)
+    assert "<@" not in (over.embeds[0].title or "")  # a title shows a mention raw
+    assert all(f"<@{p.id}> 1000 → " in text_of(over) for p in players)  # rating changes
     assert all(f"<@{p.id}>" in over.content for p in players)  # a new message: it notifies
     assert "wins the game" in shown and "The result counts for the ratings." in shown
     assert "High" in shown and "Score:" in shown

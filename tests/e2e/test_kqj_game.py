@@ -281,9 +281,12 @@ async def test_refused_clicks_are_answered_and_change_nothing(simcord_env: simco
     assert "not one of mine" in text_of(unknown.response)
 
 
-async def test_an_illegal_card_says_why(simcord_env: simcord.Env) -> None:
-    """On a player's turn every card can be clicked; one that breaks a duty of play answers
-    with the duty (follow suit, beat the master card) and plays nothing."""
+async def test_only_playable_cards_are_enabled_and_the_panel_says_why(
+    simcord_env: simcord.Env,
+) -> None:
+    """As in All Fours: on a player's turn to play only the playable cards can be clicked, and
+    the panel says in one line why the others cannot (follow suit, beat the master card); a
+    forged click on one answers with the same duty and plays nothing."""
     env = simcord_env
     table = await open_table(env, names=SIX, game="kqj", target=500)
     service = service_of(env)
@@ -298,8 +301,17 @@ async def test_an_illegal_card_says_why(simcord_env: simcord.Env) -> None:
             illegal = [c for c in state.hand(seat) if f"P:{c}" not in legal]
             if illegal:
                 player = (await seat_of(env, table))[seat]
-                shown = await click_code(env, table, player, f"P:{illegal[0]}")
-                assert "follow suit." in shown or "can beat" in shown or "have none: beat" in shown
+                panel = table.panels[player.id]
+                clickable = {str(b["custom_id"]).rsplit(":", 1)[-1] for b in enabled(panel)}
+                assert not {str(c) for c in illegal} & clickable
+                assert {code.split(":")[1] for code in legal} <= clickable
+                shown = text_of(panel)
+                duty = ("follow suit.", "can beat", "have none: beat")
+                assert "Greyed cards:" in shown and any(words in shown for words in duty)
+                custom_id = f"kq:a:{table.game_id}:{snap.record.version}:P:{illegal[0]}"
+                label = str(enabled(panel)[0]["label"])
+                forged = await forge_click(env, player, panel, label=label, custom_id=custom_id)
+                assert any(words in text_of(forged.response) for words in duty)
                 assert (await service.snapshot(table.game_id)).record.version == snap.record.version
                 return
         for player in table.players:

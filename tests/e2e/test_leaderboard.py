@@ -5,8 +5,9 @@ from __future__ import annotations
 import simcord
 
 from bot import ratings
-from bot.models import GLOBAL, MatchPlayer, MatchRecord
+from bot.models import GLOBAL, MatchPlayer, MatchRecord, Status
 from tests.bot.discord_support import enabled, open_table, service_of, text_of
+from tests.bot.support import game_record
 
 
 async def test_leaderboard_and_stats_after_several_games(simcord_env: simcord.Env) -> None:
@@ -92,3 +93,39 @@ async def test_leaderboard_pages(simcord_env: simcord.Env) -> None:
     assert "page 2/2" in shown and "**11.**" in shown and "**12.**" in shown
     rows, total = await storage.leaderboard("allfours", GLOBAL, min_games=5, limit=20, offset=0)
     assert total == 12 and len(rows) == 12
+
+
+async def test_the_kqj_board_opens_on_the_players_latest_mode(simcord_env: simcord.Env) -> None:
+    """After a rated 2v2v2 game, ``/kqj leaderboard`` without a mode opens the 2v2v2 board
+    (not the empty 3v3 one); someone with no rated game gets the first board."""
+    env = simcord_env
+    guild = env.create_guild("Three teams")
+    channel = guild.create_text_channel("cards")
+    people = [guild.add_member(env.create_user(f"two{n}")) for n in range(6)]
+    storage = service_of(env).storage
+    async with storage.transaction() as tx:
+        game_id = await tx.insert_game(
+            game_record(family="kqj", variant="kqj", guild_id=guild.id, status=Status.FINISHED)
+        )
+        match = MatchRecord(
+            game_id=game_id,
+            family="kqj",
+            pool="kqj-2v2v2",
+            variant="kqj",
+            guild_id=guild.id,
+            outcome="finished",
+            rated=True,
+            deals=4,
+            ended_at=1.0,
+            players=tuple(
+                MatchPlayer(seat, seat % 3, p.id, False, 1 + seat % 3, 500 - 100 * (seat % 3), {})
+                for seat, p in enumerate(people)
+            ),
+        )
+        await tx.insert_match(match)
+        await ratings.record(tx, match)
+    board = await people[0].slash(channel, "kqj leaderboard")
+    assert "three teams of two" in text_of(board.response)
+    newcomer = guild.add_member(env.create_user("newcomer"))
+    first = await newcomer.slash(channel, "kqj leaderboard")
+    assert "3 against 3" in text_of(first.response)

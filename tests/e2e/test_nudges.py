@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import simcord
 
-from tests.bot.discord_support import open_table, service_of, text_of
+from tests.bot.discord_support import buttons, open_table, playable, service_of, text_of
 
 
 def _nudges(channel: simcord.ChannelHandle) -> list[str]:
@@ -46,3 +46,24 @@ async def test_a_server_may_turn_nudges_off(simcord_env: simcord.Env) -> None:
     await env.advance_time(300)
     assert _nudges(table.channel) == []
     assert "your turn" in text_of(table.message)
+
+
+async def test_a_panel_says_it_is_paused_and_the_reminder_opens_a_fresh_one(
+    simcord_env: simcord.Env,
+) -> None:
+    """A minute before Discord stops the bot editing a panel (15 minutes after its click), the
+    panel loses its buttons and says it is paused; the turn reminder's "My hand" opens a
+    fresh panel with the player's decisions."""
+    env = simcord_env
+    table = await open_table(env)
+    mover = table.mover()
+    assert mover is not None
+    panel = table.panels[mover.id]
+    await env.advance_time(13 * 60)
+    assert playable(panel) and "Paused" not in text_of(panel)
+    await env.advance_time(61)
+    assert "Paused" in text_of(panel) and "My hand" in text_of(panel) and not buttons(panel)
+    assert all(not buttons(table.panels[p.id]) for p in table.players)
+    nudge = next(m for m in table.channel.history() if "it's your turn at table" in m.content)
+    opened = await mover.click(nudge, label="My hand")
+    assert opened.ephemeral and opened.response is not None and playable(opened.response)

@@ -178,6 +178,9 @@ class AllFoursFamily(
     ) -> allfours.GameState:
         return allfours.replay(rules, seed, log)
 
+    def deal_started(self, event: Any) -> int | None:
+        return event.hand_number if isinstance(event, allfours.Dealt) else None
+
     def dump(self, state: allfours.GameState) -> str:
         return allfours.dump(state)
 

@@ -168,6 +168,9 @@ class KQJFamily(Family[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.PlayerView]):
     ) -> kqj.GameState:
         return kqj.replay(rules, seed, log)
 
+    def deal_started(self, event: Any) -> int | None:
+        return event.hand_number if isinstance(event, kqj.Dealt) else None
+
     def dump(self, state: kqj.GameState) -> str:
         return kqj.dump(state)
 

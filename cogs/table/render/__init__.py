@@ -4,6 +4,7 @@ message.
 - ``renderer``: what a family draws (``TableRenderer``) and the records it draws into;
 - ``table``: the parts every table message shares, and the game-over message;
 - ``lobby``: the lobby message and its buttons;
+- ``story``: the move log in words (every event of a deal);
 - ``panel``: a hand panel's frame, its button layout, the hint's answer;
 - ``pages``: leaderboards, stats, settings and rules;
 - ``replay``: a player's history page and a finished game's face-up replay (private only).
@@ -32,6 +33,7 @@ from cogs.table.render.panel import (
     layout,
     panel_message,
     panel_signature,
+    paused_panel,
 )
 from cogs.table.render.renderer import (
     COLOUR,
@@ -47,6 +49,13 @@ from cogs.table.render.renderer import (
     TableMessage,
     TableRenderer,
     buttons_view,
+)
+from cogs.table.render.story import (
+    add_story_field,
+    deal_story_text,
+    since_last_move,
+    teller,
+    tells_deal_start,
 )
 from cogs.table.render.table import (
     add_seat_fields,
@@ -74,10 +83,12 @@ __all__ = [
     "TableMessage",
     "TableRenderer",
     "add_seat_fields",
+    "add_story_field",
     "board_message",
     "buttons_view",
     "closed_panel",
     "deadline_text",
+    "deal_story_text",
     "game_over_message",
     "hand_text",
     "hint_text",
@@ -86,14 +97,18 @@ __all__ = [
     "lobby_view",
     "panel_message",
     "panel_signature",
+    "paused_panel",
     "picture_embed",
     "rules_embed",
     "seat_names",
     "settings_embed",
+    "since_last_move",
     "stats_message",
     "stats_text",
     "table_buttons",
     "table_lines",
+    "teller",
+    "tells_deal_start",
     "turn_ping",
     "variant_title",
 ]

@@ -7,7 +7,7 @@ A panel is drawn from its owner's ``HandView`` only, and only ever sent ephemera
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 import discord
 
@@ -34,9 +34,14 @@ from cogs.table.render.renderer import (
     TableRenderer,
     buttons_view,
 )
+from cogs.table.render.story import last_lines, since_last_move, teller
 from cogs.table.render.table import deadline_text
+from cogs.table.words import duty_text
 from engine.cards import Card
 from engine.search import Hint
+
+PANEL_LINES: Final = 8
+"""Lines of "since your last move" a panel shows (a whole round of six players fits)."""
 
 
 def layout(
@@ -98,12 +103,21 @@ def panel_message(
     embed = discord.Embed(title=t("panel.title", locale, game=record.id), colour=COLOUR)
     lines = [notice] if notice else []
     lines.append(_panel_status(hand, renderer, locale, deadline))
+    if hand.duty is not None and table.status is Status.PLAYING:
+        lines.append(t("panel.why_not", locale, reason=duty_text(hand.duty, table, locale)))
     embed.description = "\n".join(lines)
     controls = PanelControls()
     if hand.view is not None and hand.seat is not None:
         for name, value, inline in renderer.panel_fields(hand, locale):
             embed.add_field(name=name, value=value, inline=inline)
         if table.status is Status.PLAYING:
+            story = since_last_move(table, hand.seat, teller(renderer, table, locale), locale)
+            if story:
+                embed.add_field(
+                    name=t("log.since", locale),
+                    value=last_lines(story, PANEL_LINES),
+                    inline=False,
+                )
             controls = renderer.panel_controls(hand, locale, draft)
     decisions = list(controls.decisions)
     if table.status is Status.PLAYING and hand.codes and record.offers_hints:
@@ -178,7 +192,8 @@ def panel_message(
                     )
                 )
         row += 1
-    embed.set_footer(text=t("panel.footer", locale))
+    footer = "panel.footer" if table.status.is_open else "panel.footer.closed"
+    embed.set_footer(text=t(footer, locale))
     return embed, buttons
 
 
@@ -207,6 +222,12 @@ def hint_text(
 def closed_panel(locale: str) -> discord.Embed:
     """What an older panel becomes when its owner opens a new one: a stub with no button."""
     return discord.Embed(description=t("panel.moved", locale), colour=COLOUR)
+
+
+def paused_panel(locale: str) -> discord.Embed:
+    """What a panel becomes when Discord stops letting the bot edit it (15 minutes after the
+    click that drew it): a stub with no button that says how to go on."""
+    return discord.Embed(description=t("panel.paused", locale), colour=COLOUR)
 
 
 def _panel_status(

@@ -18,7 +18,7 @@ import discord
 from bot.families import Family
 from bot.i18n import t
 from bot.picture.scene import Scene
-from bot.service.model import HandView, PublicTable
+from bot.service.model import HandView, PublicTable, Told
 from cogs.table.words import team_label
 
 RulesT = TypeVar("RulesT")
@@ -148,6 +148,11 @@ class TableRenderer(ABC, Generic[RulesT, StateT, ActionT, ViewT]):
     @abstractmethod
     def waiting_for(self, table: PublicTable[RulesT, Any], locale: str) -> str:
         """What the expected actors are doing ("to stand or beg")."""
+
+    @abstractmethod
+    def tell(self, table: PublicTable[RulesT, Any], entry: Told, locale: str) -> str | None:
+        """One event of the move log as a line (None: said by the shared story, or nothing
+        to say); see ``cogs.table.render.story``."""
 
     @abstractmethod
     def rules_text(self, variant: str, locale: str) -> str:

@@ -10,7 +10,6 @@ import discord
 
 from bot.i18n import t
 from bot.notation import SUIT_SYMBOLS, card_text
-from bot.picture.draw import summary_line
 from bot.picture.scene import Scene
 from bot.service.model import PublicTable
 from cogs.table.components import HandButton, PlayAgainButton
@@ -76,13 +75,21 @@ def game_over_message(
     table: PublicTable[Any, Any], renderer: TableRenderer[Any, Any, Any, Any], locale: str
 ) -> TableMessage:
     """The new message that ends a game: it mentions the players (a new message notifies
-    them; an edited one would not), says who won, and offers to play again."""
+    them; an edited one would not), says who won by name in its title (a title shows a
+    mention raw), every side's final score, each player's rating change, and offers to play
+    again."""
     headline, scores = renderer.game_over(table, locale)
     people = [mention(r.user_id) for r in table.seats.values() if r.user_id is not None]
     embed = discord.Embed(title=t("over.title", locale, headline=headline), colour=COLOUR)
-    embed.description = "\n".join(
-        [scores, t("table.rated" if table.record.rated else "table.unrated", locale)]
-    )
+    lines = [scores]
+    if table.ratings:
+        changes = " · ".join(
+            t("over.rating", locale, player=mention(c.user_id), before=c.before, after=c.after)
+            for c in table.ratings
+        )
+        lines.append(t("over.ratings", locale, changes=changes))
+    lines.append(t("table.rated" if table.record.rated else "table.unrated", locale))
+    embed.description = "\n".join(lines)
     embed.set_footer(text=t("table.footer", locale, game=table.id))
     view = buttons_view()
     view.add_item(
@@ -97,9 +104,10 @@ def game_over_message(
 
 
 def picture_embed(embed: discord.Embed, scene: Scene) -> None:
-    """Make a table embed compact around its picture: the summary line as description, the
-    seat fields dropped (the picture shows them), the picture as the embed's image."""
-    embed.description = summary_line(scene)
+    """Put the picture in a table embed: the text stays whole (trumps, the kick, the trick,
+    the move log, whose turn, the scores: a server may turn pictures off, and a reader may
+    not see them), only the seat fields go, as the picture seats everyone around the table
+    and the log and the turn name who did what."""
     kept = [f for f in embed.fields if not f.inline]
     embed.clear_fields()
     for field_ in kept:

@@ -10,7 +10,7 @@ from bot.i18n import t
 from bot.models import Status
 from bot.notation import card_text
 from bot.picture.scene import Scene
-from bot.service.model import HandView, PublicTable
+from bot.service.model import HandView, PublicTable, Told
 from cogs.table.render import TableRenderer
 from cogs.table.render.renderer import COLOUR, ButtonSpec, PanelControls, TableMessage
 from cogs.table.render.table import (
@@ -51,6 +51,16 @@ class TinyRenderer(TableRenderer[Rules, State, Play, View]):
 
     def rules_text(self, variant: str, locale: str) -> str:
         return t("rules.tiny", locale)
+
+    def tell(self, table: TinyTable, entry: Told, locale: str) -> str | None:
+        """The deals and the end; cards and tricks are said by the shared story."""
+        event = entry.event
+        if isinstance(event, engine.Dealt):
+            dealer = seat_label(table, event.dealer, locale)
+            return t("tiny.log.dealt", locale, deal=event.deal, dealer=dealer)
+        if isinstance(event, engine.GameWon):
+            return t("tiny.log.won", locale, player=seat_label(table, event.seat, locale))
+        return None
 
     def waiting_for(self, table: TinyTable, locale: str) -> str:
         return t("tiny.turn", locale)

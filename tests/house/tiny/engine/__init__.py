@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Final, TypeAlias
 
 from engine.cards import Card
-from engine.core import IllegalActionError, Play
+from engine.core import CardPlayed, IllegalActionError, Play, TrickWon
 from engine.search import Budget, Hint
 
 SUITS: Final = "sh"
@@ -40,18 +40,6 @@ class Rules:
     def __post_init__(self) -> None:
         if self.target not in TARGETS:
             raise ValueError(f"target must be one of {TARGETS}")
-
-
-@dataclass(frozen=True, slots=True)
-class CardPlayed:
-    seat: int
-    card: Card
-
-
-@dataclass(frozen=True, slots=True)
-class TrickWon:
-    seat: int
-    cards: tuple[Card, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +132,7 @@ def apply(state: State, seat: int, action: Play) -> tuple[State, list[object]]:
         return replace(state, hands=hands, trick=trick, to_act=1 - seat), events
     taker = trick_taker(trick)
     scores = tuple(score + (s == taker) for s, score in enumerate(state.scores))
-    events.append(TrickWon(taker, tuple(card for _, card in trick)))
+    events.append(TrickWon(taker, tuple(card for _, card in trick), 1))  # a trick is a point
     if scores[taker] >= state.rules.target:
         events.append(GameWon(taker))
         over = replace(state, hands=hands, trick=(), to_act=None, scores=scores, winner=taker)

@@ -8,7 +8,8 @@ from random import Random
 from typing import Any, Final
 
 from bot.families.base import Family, OptionsError, Result, Stats, places_from_scores
-from engine.core import Play
+from engine.cards import Card
+from engine.core import Play, TrickWon
 from engine.search import Budget, Hint
 from tests.house.tiny import engine
 from tests.house.tiny.engine import Rules, State, View
@@ -112,8 +113,14 @@ class TinyFamily(Family[Rules, State, Play, View]):
     def deal_number(self, state: State) -> int:
         return state.deal
 
+    def deal_started(self, event: Any) -> int | None:
+        return event.deal if isinstance(event, engine.Dealt) else None
+
+    def hand_of(self, state: State, seat: int) -> tuple[Card, ...]:
+        return state.hands[seat]
+
     def stats(self, state: State, events: Sequence[Any]) -> dict[int, Stats]:
-        return {e.seat: {"tricks": 1} for e in events if isinstance(e, engine.TrickWon)}
+        return {e.seat: {"tricks": 1} for e in events if isinstance(e, TrickWon)}
 
 
 FAMILY: Final = TinyFamily()

@@ -24,5 +24,7 @@ MESSAGES: Final = {
     "tiny.last_trick": "Last trick, won by {player}: {cards}",
     "tiny.scores": "Tricks won (first to {target})",
     "tiny.your_turn": "**Your turn:** play a card.",
+    "tiny.log.dealt": "Deal {deal}, dealt by {dealer}",
+    "tiny.log.won": "{player} wins the game",
     "tiny.turn": "to play a card",
 }

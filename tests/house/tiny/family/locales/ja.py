@@ -23,5 +23,7 @@ MESSAGES: Final = {
     "tiny.last_trick": "前のトリック（{player}が獲得）：{cards}",
     "tiny.scores": "獲得トリック（先に{target}）",
     "tiny.your_turn": "**あなたの番:** カードを1枚出してください。",
+    "tiny.log.dealt": "第{deal}ディール（ディーラー：{dealer}）",
+    "tiny.log.won": "{player}の勝ち",
     "tiny.turn": "がカードを出す番です",
 }

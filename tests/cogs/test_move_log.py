@@ -1,0 +1,253 @@
+"""The move log tells every event: a whole game of each shape is played at the engine's speed,
+its move log kept by the service's own ``told``, and every public table message a player would
+see (the current deal after each move, and each deal's message once it is over) is drawn with
+pictures off. Every engine event that occurred must be found in that text, in words, per event
+type; and no card a player holds or discarded reaches it."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from bot.families import family
+from bot.i18n import t
+from bot.models import SeatRecord, Status
+from bot.notation import card_text
+from bot.service.model import Snapshot, Told, told
+from cogs.allfours.render import RENDERER as ALL_FOURS
+from cogs.kqj.render import RENDERER as KQJ
+from cogs.kqj.words import bid_text, contract_text
+from cogs.table.render.story import REDEAL_REASONS
+from cogs.table.words import suit_text
+from engine import allfours, kqj
+from tests.bot.support import game_record
+
+PASSIVE = ("Pass", "Beg", "RunPack")
+"""Decisions the test's random players favour, so that runs of the pack, refusals, passes and
+redeals happen in every game."""
+
+SHAPES = [
+    ("allfours", "caribbean", allfours.preset("caribbean"), 1),
+    ("allfours", "english", allfours.preset("english"), 0),
+    ("allfours", "seven-up", allfours.preset("seven-up"), 0),
+    ("kqj", "kqj", kqj.preset("kqj").replace(target=500), 0),
+    ("kqj", "kqj", kqj.preset("kqj").replace(auction=True, target=500), 12),
+]
+
+MUST_OCCUR = {
+    "caribbean": {"Stood", "Begged", "TookOne", "RanPack", "TrickWon", "HandEnded", "GameOver"},
+    "english": {"Begged", "RanPack", "Discarded", "TrickWon", "HandEnded", "GameOver"},
+    "seven-up": {"Begged", "RanPack", "Discarded", "TrickWon", "HandEnded", "GameOver"},
+    "kqj": {"Passed", "Took", "ReturnTurned", "TrickWon", "BonusScored", "HandEnded"},
+    "kqj-auction": {"Passed", "BidMade", "Countered", "Redeal", "AuctionEnded", "BonusScored"},
+}
+
+
+def _name(seat: int) -> str:
+    return f"<@{5000 + seat}>"
+
+
+def _play(family_name: str, variant: str, rules: Any, seed: int) -> tuple[list[Told], str]:
+    """One whole game; returns its events (as logged) and every public text drawn."""
+    fam = family(family_name)
+    renderer = ALL_FOURS if family_name == "allfours" else KQJ
+    rng = random.Random(seed)
+    players = fam.players(rules)
+    seats = {s: SeatRecord(seat=s, user_id=5000 + s, name=f"p{s}") for s in range(players)}
+    record = game_record(
+        family=family_name,
+        variant=variant,
+        ruleset=fam.rules_to_json(rules),
+        status=Status.PLAYING,
+        seats=seats,
+        version=1,
+    )
+    state = fam.new_game(rules, seed)
+    log: tuple[Told, ...] = ()
+    every: list[Told] = []
+    texts: list[str] = []
+    for _ in range(20000):
+        if fam.result(state) is not None:
+            break
+        actors = fam.expected_actors(state)
+        optional = [s for s in range(players) if s not in actors and fam.legal_actions(state, s)]
+        seat = rng.choice(optional) if optional and rng.random() < 0.3 else rng.choice(actors)
+        legal = fam.legal_actions(state, seat)
+        passive = [a for a in legal if type(a).__name__ in PASSIVE]
+        action = rng.choice(passive if passive and rng.random() < 0.6 else legal)
+        deal = fam.deal_number(state)
+        before = state
+        state, events = fam.apply(state, seat, action)
+        summary = fam.deal_summary(before, events)
+        log = told(fam, log, deal, record.version + 1, seat, events)
+        every.extend(e for e in log if e.version == record.version + 1)
+        finished = fam.result(state) is not None
+        record = replace(
+            record,
+            version=record.version + 1,
+            status=Status.FINISHED if finished else Status.PLAYING,
+            end_reason="finished" if finished else None,
+            last_deal=summary or record.last_deal,
+        )
+        table = Snapshot(record, rules, state, log).public()
+        messages = [renderer.table_message(table, {}, "en")]
+        if fam.deal_number(state) != deal or finished:
+            messages.append(renderer.table_message(table, {}, "en", deal=deal))
+        hidden = action.cards if isinstance(action, allfours.Discard) else ()
+        for message in messages:
+            embed = message.embed
+            parts = [message.content, embed.title or "", embed.description or ""]
+            parts.extend(f"{f.name}\n{f.value}" for f in embed.fields)
+            text = "\n".join(parts)
+            assert not [card for card in hidden if card_text(card) in text], text
+            texts.append(text)
+    assert fam.result(state) is not None, "the game did not end"
+    return every, "\n".join(texts)
+
+
+def _before(template: str, marker: str = "\x00") -> str:
+    return template.split(marker, 1)[0]
+
+
+def _expected(variant: str, rules: Any) -> dict[str, Callable[[Any], str]]:
+    """What the text must say of each event type (independently of the renderers' code)."""
+    english = variant != "caribbean"
+    common: dict[str, Callable[[Any], str]] = {
+        "CardPlayed": lambda e: f"{_name(e.seat)} {card_text(e.card)}",
+        "TrickWon": lambda e: t("log.trick", "en", cards="", winner=_name(e.seat), points=e.points),
+        "Redeal": lambda e: t("log.redeal", "en", reason=t(REDEAL_REASONS[e.reason], "en")),
+        "GameOver": lambda e: "🏁",
+    }
+    if variant in ("kqj", "kqj-auction"):
+        return {
+            **common,
+            "Dealt": lambda e: t(
+                "kqj.log.dealt", "en", round=e.hand_number, dealer=_name(e.dealer)
+            ),
+            "ReturnTurned": lambda e: t("kqj.log.return", "en", card=card_text(e.card)),
+            "Passed": lambda e: t("kqj.log.passed", "en", player=_name(e.seat)),
+            "Took": lambda e: t(
+                "kqj.log.took", "en", player=_name(e.seat), contract=contract_text(e.contract, "en")
+            ),
+            "BidMade": lambda e: t(
+                "kqj.log.bid",
+                "en",
+                player=_name(e.seat),
+                bid=bid_text(None, e.value, e.contract, e.capot, "en"),  # type: ignore[arg-type]
+            ),
+            "Countered": lambda e: t("kqj.log.countered", "en", player=_name(e.seat)),
+            "Overcountered": lambda e: t("kqj.log.overcountered", "en", player=_name(e.seat)),
+            "AuctionEnded": lambda e: t(
+                "kqj.log.auction_ended",
+                "en",
+                player=_name(e.declarer),
+                bid=bid_text(None, e.value, e.contract, e.capot, "en"),  # type: ignore[arg-type]
+            ),
+            "TrumpFixed": lambda e: t(
+                "kqj.log.contract", "en", contract=contract_text(e.suit, "en")
+            ),
+            "BonusScored": lambda e: _before(
+                t(
+                    "kqj.log.bonus",
+                    "en",
+                    bonus=t(f"kqj.bonus.{e.kind}", "en", points=e.points),
+                    who="\x00",
+                )
+            ),
+            "PointsAwarded": lambda e: f"+{e.points}",
+            "HandEnded": lambda e: _before(
+                t("kqj.log.round_ended", "en", round=e.hand_number, outcome="\x00", scores="")
+            ),
+        }
+    turned = "log.turned.english" if english else "log.turned"
+    accepting = english and rules.players >= 3
+    return {
+        **common,
+        "Dealt": lambda e: t("log.dealt", "en", hand=e.hand_number, dealer=_name(e.dealer)),
+        "CardTurned": lambda e: t(
+            "log.turned_aside" if e.set_aside else turned, "en", card=card_text(e.card)
+        ),
+        "TrumpFixed": lambda e: t("log.trump", "en", suit=suit_text(e.suit, "en")),
+        "Stood": lambda e: t(
+            "log.accepted" if accepting else "log.stood", "en", player=_name(e.seat)
+        ),
+        "Begged": lambda e: t(
+            "log.refused" if accepting else "log.begged", "en", player=_name(e.seat)
+        ),
+        "TookOne": lambda e: t(
+            "log.took_one.english" if english else "log.took_one", "en", player=_name(e.seat)
+        ),
+        "RanPack": lambda e: t("log.ran_pack", "en", player=_name(e.seat)),
+        "Discarded": lambda e: t("log.discarded", "en", player=_name(e.seat), count=e.count),
+        "PointsAwarded": lambda e: f"+{e.points}",
+        "HandEnded": lambda e: _before(
+            t("log.hand_ended", "en", hand=e.hand_number, scores="\x00")
+        ),
+    }
+
+
+@pytest.mark.parametrize(("family_name", "variant", "rules", "seed"), SHAPES)
+def test_every_event_of_a_whole_game_is_told_in_public_text(
+    family_name: str, variant: str, rules: Any, seed: int
+) -> None:
+    """Each event the engine reported in a whole game appears in the public text, by type."""
+    shape = "kqj-auction" if family_name == "kqj" and rules.auction else variant
+    events, text = _play(family_name, variant, rules, seed)
+    occurred = Counter(type(e.event).__name__ for e in events)
+    assert MUST_OCCUR[shape] <= set(occurred), f"{shape}: {sorted(occurred)}"
+    expected = _expected(shape, rules)
+    missing: dict[str, list[str]] = {}
+    for entry in events:
+        name = type(entry.event).__name__
+        fragment = expected[name](entry.event)
+        if fragment not in text:
+            missing.setdefault(name, []).append(fragment)
+    assert not missing, {name: found[:3] for name, found in missing.items()}
+
+
+def test_a_panel_tells_what_happened_since_its_owners_last_move() -> None:
+    """After the elder's decision and a whole trick, the elder's panel tells the decision
+    and the trick with its winner, in English and in Japanese; the table message keeps the
+    deal's last lines, newest last."""
+    fam = family("allfours")
+    rules = allfours.preset("caribbean")
+    state = fam.new_game(rules, 5)
+    seats = {s: SeatRecord(seat=s, user_id=5000 + s, name=f"p{s}") for s in range(4)}
+    record = game_record(
+        ruleset=fam.rules_to_json(rules), status=Status.PLAYING, seats=seats, version=1
+    )
+    log: tuple[Told, ...] = ()
+    (elder,) = fam.expected_actors(state)
+    moves = 0
+    while moves < 40 and not any(type(e.event).__name__ == "TrickWon" for e in log):
+        (seat,) = fam.expected_actors(state)
+        legal = fam.legal_actions(state, seat)
+        stand = [a for a in legal if isinstance(a, allfours.Stand)]
+        action = stand[0] if stand else legal[0]
+        deal = fam.deal_number(state)
+        state, events = fam.apply(state, seat, action)
+        record = replace(record, version=record.version + 1)
+        log = told(fam, log, deal, record.version, seat, events)
+        moves += 1
+    snap = Snapshot(record, rules, state, log)
+    panel = render_panel(snap, 5000 + elder, "en")
+    since = next(f.value for f in panel.fields if f.name == t("log.since", "en"))
+    assert "wins the trick" in since
+    ja = render_panel(snap, 5000 + elder, "ja")
+    assert any(f.name == t("log.since", "ja") and "トリック" in f.value for f in ja.fields)
+    table = ALL_FOURS.table_message(snap.public(), {}, "en").embed
+    story = next(f.value for f in table.fields if f.name == t("log.title", "en"))
+    assert story.splitlines()[-1].endswith(")")  # the trick just won is the newest line
+
+
+def render_panel(snap: Snapshot[Any, Any], user_id: int, locale: str) -> Any:
+    from bot.service import GameService
+    from cogs.table.render import panel_message
+
+    embed, _ = panel_message(GameService._panel(snap, user_id), ALL_FOURS, locale)
+    return embed
