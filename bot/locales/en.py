@@ -282,6 +282,7 @@ MESSAGES: Final[dict[str, str]] = {
     "picture.turn.play": "to play",
     "picture.winner": "{side} wins the game",
     "picture.alt.seats": "Seats in order of play: {seats}",
+    "picture.alt.holds": "{player} holds {cards}",
     "picture.alt.played": "{player} played {card}",
     "cmd.history": "A player's finished games, with their replays",
     "cmd.history.user": "Whose games (default: yours)",

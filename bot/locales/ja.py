@@ -291,6 +291,7 @@ MESSAGES: Final[dict[str, str]] = {
     "picture.turn.play": "カードを出す",
     "picture.winner": "{side}の勝利",
     "picture.alt.seats": "プレイ順の席: {seats}",
+    "picture.alt.holds": "{player}の手札: {cards}",
     "picture.alt.played": "{player}が{card}を出しました",
     "panel.last_trick": "前のトリック",
     "panel.won_by": "{trick} — {winner}が取りました",

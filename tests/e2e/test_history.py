@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import simcord
+from PIL import Image
 
 from bot.families import family
 from bot.notation import card_text
+from bot.picture.hands import strip_height
+from bot.picture.style import HEIGHT, WIDTH
 from engine import records
 from tests.bot.discord_support import (
     BotFactory,
@@ -71,6 +75,8 @@ async def test_history_lists_finished_games_and_opens_their_replay(
         assert all(card_text(card) in shown_text for card in hand)
     (attachment,) = replay.attachments
     assert attachment.filename == "table.png"
+    picture = Image.open(io.BytesIO(await attachment.read()))
+    assert picture.size == (WIDTH, HEIGHT + strip_height(2))  # the strip of hands face up
     assert text_of(shown.response) == page  # the history page stays as it was
 
 

@@ -15,6 +15,7 @@ import discord
 
 from bot.i18n import t
 from bot.notation import card_text
+from bot.picture.replay import face_up
 from bot.picture.scene import Scene
 from bot.service.history import GameReplay, HistoryPage, PastGame, ReplayStep
 from bot.service.model import HandView, Snapshot
@@ -178,8 +179,9 @@ def replay_message(
         )
     )
     scene = None
-    if pictures:
-        scene = renderer.scene(table, locale)
+    if pictures:  # the game is over: the picture shows every hand too
+        hands = [fam.hand_of(step.state, seat) for seat in range(fam.players(replay.rules))]
+        scene = face_up(renderer.scene(table, locale), hands)
         embed.set_image(url=f"attachment://{PICTURE}")
     return embed, _replay_view(replay, stop, renderer, locale), scene
 
