@@ -16,7 +16,8 @@ from engine.cards import Card
 
 
 def face_up(scene: Scene, hands: Sequence[Sequence[Card]]) -> Scene:
-    """``scene`` with every seat's hand shown (``hands[s]`` is seat ``s``'s, in seat order).
+    """``scene`` with every seat's hand shown (``hands[s]`` is seat ``s``'s, in seat order;
+    each seat's count of cards held follows its hand).
 
     >>> from bot.picture.scene import Labels, SeatScene
     >>> labels = Labels("D", "CPU", "led", "wins", "Trumps", "Score", "Round", "Last trick")
@@ -26,7 +27,10 @@ def face_up(scene: Scene, hands: Sequence[Sequence[Card]]) -> Scene:
     """
     if len(hands) != len(scene.seats):
         raise ValueError(f"{len(scene.seats)} seats need {len(scene.seats)} hands")
-    return replace(scene, hands=tuple(tuple(hand) for hand in hands))
+    seats = tuple(
+        replace(seat, cards_held=len(hand)) for seat, hand in zip(scene.seats, hands, strict=True)
+    )
+    return replace(scene, seats=seats, hands=tuple(tuple(hand) for hand in hands))
 
 
 def trick_shown(scene: Scene, plays: Sequence[tuple[int, Card]], winner: int) -> Scene:

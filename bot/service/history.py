@@ -28,6 +28,8 @@ HISTORY_PAGE: Final = 5
 """Games per page of a player's history."""
 REPLAYS_KEPT: Final = 16
 """Replays held in memory (a finished game never changes, so one is built once)."""
+SHARES_KEPT: Final = 1024
+"""Shared hands remembered (in memory, per process), so a second click links to the post."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +105,7 @@ class History(ServiceCore):
         super().__init__(*args, **kwargs)
         self._replays: OrderedDict[int, GameReplay] = OrderedDict()
         self._rating_changes: dict[str, tuple[tuple[int, int], ratings.RatingChanges]] = {}
+        self._shares: OrderedDict[tuple[int, int, int], str | None] = OrderedDict()
 
     async def history(
         self, family_name: str, user_id: int, guild_id: int | None, page: int
@@ -184,6 +187,29 @@ class History(ServiceCore):
         for index, step in enumerate(stops):
             deals.setdefault(steps[step].deal, index)
         return GameReplay(record, rules, tuple(steps), tuple(stops), deals)
+
+    def claim_share(self, game_id: int, deal: int, channel_id: int) -> None:
+        """Take the right to post a deal of a game in a channel, once: refused while the
+        post is being made (``replay.share_busy``) and once it is posted
+        (``replay.share_done``, with a link to it). Call ``shared`` or ``share_failed`` after.
+        Remembered in memory only: after a restart a hand may be shared once more."""
+        key = (game_id, deal, channel_id)
+        if key in self._shares:
+            link = self._shares[key]
+            if link is None:
+                raise ServiceError("replay.share_busy")
+            raise ServiceError("replay.share_done", game=game_id, deal=deal, link=link)
+        self._shares[key] = None
+        while len(self._shares) > SHARES_KEPT:
+            self._shares.popitem(last=False)
+
+    def shared(self, game_id: int, deal: int, channel_id: int, link: str) -> None:
+        """The claimed deal is posted, at ``link``."""
+        self._shares[(game_id, deal, channel_id)] = link
+
+    def share_failed(self, game_id: int, deal: int, channel_id: int) -> None:
+        """The claimed deal could not be posted: it may be tried again."""
+        self._shares.pop((game_id, deal, channel_id), None)
 
     async def record_text(
         self, game_id: int, viewer_id: int, guild_id: int | None

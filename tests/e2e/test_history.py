@@ -94,7 +94,12 @@ async def test_replay_buttons_and_menu_move_through_the_game(simcord_env: simcor
     replay = opened.response
     stops = len(found.stops)
     assert _footer(replay) == f"Deal 1 · step 1/{stops}"
-    assert [b["label"] for b in enabled(replay)] == ["▶", "⏭", "Download record"]
+    assert [b["label"] for b in enabled(replay)] == [
+        "▶",
+        "⏭",
+        "Download record",
+        "📤 Share this hand",
+    ]
 
     moved = await kim.click(replay, label="▶")
     assert moved.response is not None and moved.response.id == replay.id
@@ -117,7 +122,12 @@ async def test_replay_buttons_and_menu_move_through_the_game(simcord_env: simcor
             break
         await kim.click(replay, label="▶")
     assert _footer(replay).endswith(f"step {stops}/{stops}")
-    assert [b["label"] for b in enabled(replay)] == ["⏮", "◀", "Download record"]
+    assert [b["label"] for b in enabled(replay)] == [
+        "⏮",
+        "◀",
+        "Download record",
+        "📤 Share this hand",
+    ]
     assert "🏆" in text_of(replay)
 
 

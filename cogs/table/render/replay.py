@@ -19,7 +19,13 @@ from bot.picture.replay import face_up
 from bot.picture.scene import Scene
 from bot.service.history import GameReplay, HistoryPage, PastGame, ReplayStep
 from bot.service.model import HandView, Snapshot
-from cogs.table.components import HistoryButton, RecordButton, ReplayButton, ReplaySelect
+from cogs.table.components import (
+    HistoryButton,
+    RecordButton,
+    ReplayButton,
+    ReplaySelect,
+    ShareButton,
+)
 from cogs.table.render.renderer import COLOUR, MAX_OPTIONS, PICTURE, TableRenderer, buttons_view
 from cogs.table.render.table import seat_names, variant_title
 from cogs.table.words import seat_label, team_label
@@ -280,5 +286,8 @@ def _replay_view(
         ReplaySelect.make(
             prefix, game, options=options, placeholder=t("replay.jump", locale), row=1
         )
+    )
+    view.add_item(
+        ShareButton.make(prefix, game, deal, label=f"📤 {t('replay.share', locale)}", row=2)
     )
     return view
