@@ -167,26 +167,8 @@ class History(ServiceCore):
             raise ServiceError("replay.elsewhere", game=record.id)
 
     async def _build_replay(self, record: GameRecord) -> GameReplay:
-        fam = family(record.family)
-        rules = fam.rules_from_json(record.ruleset)
-        state = fam.new_game(rules, record.seed)
-        steps = [ReplayStep(None, None, None, state, (), fam.deal_number(state), True)]
-        stops = [0]
         log = await self.storage.actions(record.id)
-        for at, entry in enumerate(log, start=1):
-            action = fam.decode(entry.code)
-            before = state
-            state, events = fam.apply(before, entry.seat, action)
-            deal = fam.deal_number(state)
-            dealt = deal != steps[-1].deal
-            steps.append(ReplayStep(entry.seat, action, before, state, tuple(events), deal, dealt))
-            trick_won = any(isinstance(event, TrickWon) for event in events)
-            if fam.card_played(action) is None or trick_won or at == len(log):
-                stops.append(at)
-        deals: dict[int, int] = {}
-        for index, step in enumerate(stops):
-            deals.setdefault(steps[step].deal, index)
-        return GameReplay(record, rules, tuple(steps), tuple(stops), deals)
+        return replay_of(record, [(entry.seat, entry.code) for entry in log])
 
     def claim_share(self, game_id: int, deal: int, channel_id: int) -> None:
         """Take the right to post a deal of a game in a channel, once: refused while the
@@ -232,3 +214,27 @@ class History(ServiceCore):
             names=names,
         )
         return f"{record.family}-{record.id}.txt", records.write(game)
+
+
+def replay_of(record: GameRecord, log: Sequence[tuple[int, str]]) -> GameReplay:
+    """A game, step by step, from its record and its action log (seat, code) through the
+    engine's ``new_game`` and ``apply``."""
+    fam = family(record.family)
+    rules = fam.rules_from_json(record.ruleset)
+    state = fam.new_game(rules, record.seed)
+    steps = [ReplayStep(None, None, None, state, (), fam.deal_number(state), True)]
+    stops = [0]
+    for at, (seat, code) in enumerate(log, start=1):
+        action = fam.decode(code)
+        before = state
+        state, events = fam.apply(before, seat, action)
+        deal = fam.deal_number(state)
+        dealt = deal != steps[-1].deal
+        steps.append(ReplayStep(seat, action, before, state, tuple(events), deal, dealt))
+        trick_won = any(isinstance(event, TrickWon) for event in events)
+        if fam.card_played(action) is None or trick_won or at == len(log):
+            stops.append(at)
+    deals: dict[int, int] = {}
+    for index, step in enumerate(stops):
+        deals.setdefault(steps[step].deal, index)
+    return GameReplay(record, rules, tuple(steps), tuple(stops), deals)
