@@ -16,6 +16,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,7 @@ from bot.picture.animate import animate
 from bot.service.history import replay_of
 from cogs.allfours.render import RENDERER as ALL_FOURS
 from cogs.kqj.render import RENDERER as KQJ
+from cogs.table.render.renderer import TableRenderer
 from cogs.table.render.share import hand_scenes
 from engine import allfours, kqj
 
@@ -38,7 +40,7 @@ TABLES: tuple[tuple[str, str, Any], ...] = (
     ("kqj", "kqj", kqj.preset("kqj")),
     ("kqj", "kqj", kqj.preset("kqj").replace(auction=True, random_partners=True)),
 )
-RENDERERS = {"allfours": ALL_FOURS, "kqj": KQJ}
+RENDERERS: dict[str, TableRenderer[Any, Any, Any, Any]] = {"allfours": ALL_FOURS, "kqj": KQJ}
 
 
 def random_game(
@@ -83,7 +85,7 @@ def random_game(
     return record, log
 
 
-def percentile(values: list[float], fraction: float) -> float:
+def percentile(values: Sequence[float], fraction: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
