@@ -94,11 +94,8 @@ class HistoryHandlers:
             raise ServiceError("table.unknown")
         return found
 
-    async def on_replay(
-        self, interaction: discord.Interaction, game_id: int, stop: int, review: bool = False
-    ) -> None:
-        """Open a finished game's replay at a stop, or move the clicked replay there (with
-        ``review``: with review hints)."""
+    async def on_replay(self, interaction: discord.Interaction, game_id: int, stop: int) -> None:
+        """Open a finished game's replay at a stop, or move the clicked replay there."""
         found = await self._game_replay(interaction, game_id)
         stop = min(stop, len(found.stops) - 1)
         pictures = self.bot.pictures and found.record.pictures

@@ -50,9 +50,7 @@ async def test_share_posts_one_animated_picture_of_the_deal_once(
     picture = Image.open(io.BytesIO(gif))
     assert picture.format == "GIF" and picture.n_frames >= 2  # the deal, then its tricks
     again = await kim.click(opened.response, label=SHARE)
-    assert "is shared here" in text_of(again.response) and post.jump_url in text_of(
-        again.response
-    )
+    assert "is shared here" in text_of(again.response) and post.jump_url in text_of(again.response)
     other = await lee.slash(table.channel, "allfours replay", table=table.game_id)
     third = await lee.click(other.response, label=SHARE)
     assert post.jump_url in text_of(third.response)
