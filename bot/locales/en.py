@@ -281,6 +281,7 @@ MESSAGES: Final[dict[str, str]] = {
     "picture.turn.play": "to play",
     "picture.winner": "{side} wins the game",
     "picture.alt.seats": "Seats in order of play: {seats}",
+    "picture.alt.holds": "{player} holds {cards}",
     "picture.alt.played": "{player} played {card}",
     "cmd.history": "A player's finished games, with their replays",
     "cmd.history.user": "Whose games (default: yours)",
@@ -309,6 +310,17 @@ MESSAGES: Final[dict[str, str]] = {
     "replay.trick_won": "↳ trick to {player}",
     "replay.download": "Download record",
     "replay.deal": "Deal {deal}",
+    "replay.share": "Share this hand",
+    "replay.shared": (
+        "{player} shares deal {deal} of table #{game} ({variant}): every hand face up, "
+        "trick by trick."
+    ),
+    "replay.shared_alt": "Deal {deal} of table #{game}, every hand face up, trick by trick",
+    "replay.share_done": "Deal {deal} of table #{game} is shared here: {link}",
+    "replay.share_busy": "This hand is being shared here already — one moment.",
+    "replay.share_failed": (
+        "The picture of this hand could not be made or posted here. Try again later."
+    ),
     "replay.jump": "Jump to a deal",
     "replay.unfinished": "Table #{game} is not finished: its hands stay hidden until it is.",
     "replay.elsewhere": (

@@ -290,6 +290,7 @@ MESSAGES: Final[dict[str, str]] = {
     "picture.turn.play": "カードを出す",
     "picture.winner": "{side}の勝利",
     "picture.alt.seats": "プレイ順の席: {seats}",
+    "picture.alt.holds": "{player}の手札: {cards}",
     "picture.alt.played": "{player}が{card}を出しました",
     "panel.last_trick": "前のトリック",
     "panel.won_by": "{trick} — {winner}が取りました",
@@ -322,6 +323,17 @@ MESSAGES: Final[dict[str, str]] = {
     "replay.trick_won": "↳ {player}がトリックを取る",
     "replay.download": "棋譜をダウンロード",
     "replay.deal": "第{deal}ディール",
+    "replay.share": "このディールを共有",
+    "replay.shared": (
+        "{player}が卓 #{game}({variant})の第{deal}ディールを共有しました。"
+        "全員の手札を表向きに、トリックごとに。"
+    ),
+    "replay.shared_alt": "卓 #{game}の第{deal}ディール、全員の手札を表向きに、トリックごとに",
+    "replay.share_done": "卓 #{game}の第{deal}ディールはここで共有済みです:{link}",
+    "replay.share_busy": "このディールはいま共有しているところです。少々お待ちください。",
+    "replay.share_failed": (
+        "このディールの画像を作れないか、ここに投稿できませんでした。あとでもう一度どうぞ。"
+    ),
     "replay.jump": "ディールへ移動",
     "replay.unfinished": "卓 #{game}はまだ終わっていません。終わるまで手札は伏せたままです。",
     "replay.elsewhere": (

@@ -21,6 +21,7 @@ from PIL import Image
 
 from bot.i18n import t
 from bot.notation import SUIT_SYMBOLS, card_text
+from bot.picture.hands import with_hands
 from bot.picture.panel import draw_panel
 from bot.picture.scene import Scene
 from bot.picture.style import palette
@@ -43,10 +44,18 @@ def render(scene: Scene) -> bytes:
     >>> png[:8] == b"\\x89PNG\\r\\n\\x1a\\n"
     True
     """
+    return encode(picture(scene))
+
+
+def picture(scene: Scene) -> Image.Image:
+    """The RGB picture of ``scene`` (``render`` encodes it): with ``scene.hands`` (a finished
+    game's replay), taller by the strip of hands (``bot.picture.hands``)."""
     image = background(len(scene.seats), scene.direction, scene.trump).copy()
     draw_seats(image, scene)
     draw_panel(image, scene)
-    return encode(image)
+    if scene.hands:
+        image = with_hands(image, scene)
+    return image
 
 
 def encode(image: Image.Image) -> bytes:
@@ -88,6 +97,10 @@ def alt_text(scene: Scene) -> str:
         parts.append(_score_words(scene))
     if scene.turn:
         parts.append(scene.turn)
+    for seat, hand in zip(scene.seats, scene.hands, strict=False):
+        if hand:
+            cards = " ".join(card_text(card) for card in hand)
+            parts.append(t("picture.alt.holds", locale, player=seat.name, cards=cards))
     return ". ".join(part for part in parts if part)[:1000]
 
 

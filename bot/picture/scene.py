@@ -90,7 +90,10 @@ class Scene:
       and ``pool``), ``progress`` ("Hand 3 · trick 4 of 6"), ``last_trick`` cards with its
       winner in ``last_trick_winner``, the ``turn`` line and the static ``clock`` label, and
       ``notes`` (a finished game, a hand that is over).
-    - ``title`` names the game; ``locale`` is the language of every text (for alt text)."""
+    - ``title`` names the game; ``locale`` is the language of every text (for alt text).
+    - ``hands``: every seat's hand face up, in seat order — only ever filled for the replay of
+      a finished game (``bot.picture.replay.face_up``); the live table's builders take the
+      spectator's view, which has no hand, and leave it empty."""
 
     locale: str
     title: str
@@ -113,6 +116,7 @@ class Scene:
     turn: str | None = None
     clock: str | None = None
     notes: tuple[str, ...] = ()
+    hands: tuple[tuple[Card, ...], ...] = ()
 
     def fingerprint(self) -> str:
         """A stable name of this scene: equal scenes, and only they, share it, in every
@@ -128,9 +132,11 @@ class Scene:
         return hashlib.sha256(_canonical(self).encode()).hexdigest()[:32]
 
     def cards_shown(self) -> tuple[Card, ...]:
-        """Every card the picture shows: the trick, the turned cards and the last trick."""
+        """Every card the picture shows: the trick, the turned cards, the last trick and
+        (a finished game's replay only) the hands."""
         in_trick = tuple(seat.card for seat in self.seats if seat.card is not None)
-        return in_trick + self.turned + self.last_trick
+        held = tuple(card for hand in self.hands for card in hand)
+        return in_trick + self.turned + self.last_trick + held
 
 
 def _canonical(value: object) -> str:

@@ -28,6 +28,8 @@ HISTORY_PAGE: Final = 5
 """Games per page of a player's history."""
 REPLAYS_KEPT: Final = 16
 """Replays held in memory (a finished game never changes, so one is built once)."""
+SHARES_KEPT: Final = 1024
+"""Shared hands remembered (in memory, per process), so a second click links to the post."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +105,7 @@ class History(ServiceCore):
         super().__init__(*args, **kwargs)
         self._replays: OrderedDict[int, GameReplay] = OrderedDict()
         self._rating_changes: dict[str, tuple[tuple[int, int], ratings.RatingChanges]] = {}
+        self._shares: OrderedDict[tuple[int, int, int], str | None] = OrderedDict()
 
     async def history(
         self, family_name: str, user_id: int, guild_id: int | None, page: int
@@ -164,26 +167,31 @@ class History(ServiceCore):
             raise ServiceError("replay.elsewhere", game=record.id)
 
     async def _build_replay(self, record: GameRecord) -> GameReplay:
-        fam = family(record.family)
-        rules = fam.rules_from_json(record.ruleset)
-        state = fam.new_game(rules, record.seed)
-        steps = [ReplayStep(None, None, None, state, (), fam.deal_number(state), True)]
-        stops = [0]
         log = await self.storage.actions(record.id)
-        for at, entry in enumerate(log, start=1):
-            action = fam.decode(entry.code)
-            before = state
-            state, events = fam.apply(before, entry.seat, action)
-            deal = fam.deal_number(state)
-            dealt = deal != steps[-1].deal
-            steps.append(ReplayStep(entry.seat, action, before, state, tuple(events), deal, dealt))
-            trick_won = any(isinstance(event, TrickWon) for event in events)
-            if fam.card_played(action) is None or trick_won or at == len(log):
-                stops.append(at)
-        deals: dict[int, int] = {}
-        for index, step in enumerate(stops):
-            deals.setdefault(steps[step].deal, index)
-        return GameReplay(record, rules, tuple(steps), tuple(stops), deals)
+        return replay_of(record, [(entry.seat, entry.code) for entry in log])
+
+    def claim_share(self, game_id: int, deal: int, channel_id: int) -> None:
+        """Take the right to post a deal of a game in a channel, once: refused while the
+        post is being made (``replay.share_busy``) and once it is posted
+        (``replay.share_done``, with a link to it). Call ``shared`` or ``share_failed`` after.
+        Remembered in memory only: after a restart a hand may be shared once more."""
+        key = (game_id, deal, channel_id)
+        if key in self._shares:
+            link = self._shares[key]
+            if link is None:
+                raise ServiceError("replay.share_busy")
+            raise ServiceError("replay.share_done", game=game_id, deal=deal, link=link)
+        self._shares[key] = None
+        while len(self._shares) > SHARES_KEPT:
+            self._shares.popitem(last=False)
+
+    def shared(self, game_id: int, deal: int, channel_id: int, link: str) -> None:
+        """The claimed deal is posted, at ``link``."""
+        self._shares[(game_id, deal, channel_id)] = link
+
+    def share_failed(self, game_id: int, deal: int, channel_id: int) -> None:
+        """The claimed deal could not be posted: it may be tried again."""
+        self._shares.pop((game_id, deal, channel_id), None)
 
     async def record_text(
         self, game_id: int, viewer_id: int, guild_id: int | None
@@ -206,3 +214,27 @@ class History(ServiceCore):
             names=names,
         )
         return f"{record.family}-{record.id}.txt", records.write(game)
+
+
+def replay_of(record: GameRecord, log: Sequence[tuple[int, str]]) -> GameReplay:
+    """A game, step by step, from its record and its action log (seat, code) through the
+    engine's ``new_game`` and ``apply``."""
+    fam = family(record.family)
+    rules = fam.rules_from_json(record.ruleset)
+    state = fam.new_game(rules, record.seed)
+    steps = [ReplayStep(None, None, None, state, (), fam.deal_number(state), True)]
+    stops = [0]
+    for at, (seat, code) in enumerate(log, start=1):
+        action = fam.decode(code)
+        before = state
+        state, events = fam.apply(before, seat, action)
+        deal = fam.deal_number(state)
+        dealt = deal != steps[-1].deal
+        steps.append(ReplayStep(seat, action, before, state, tuple(events), deal, dealt))
+        trick_won = any(isinstance(event, TrickWon) for event in events)
+        if fam.card_played(action) is None or trick_won or at == len(log):
+            stops.append(at)
+    deals: dict[int, int] = {}
+    for index, step in enumerate(stops):
+        deals.setdefault(steps[step].deal, index)
+    return GameReplay(record, rules, tuple(steps), tuple(stops), deals)

@@ -32,6 +32,8 @@ carries what the click needs and nothing secret (at most 100 characters):
                                       may lead to one stop: ``how`` keeps their ids apart)
 - ``<fam>:z:<game>``                  a replay's menu of deals (each option's value is a stop)
 - ``<fam>:g:<game>``                  a replay's "Download record"
+- ``<fam>:e:<game>:<deal>``           a replay's "Share this hand": the deal, posted in the
+                                      channel as an animated picture
 
 discord.py swallows exceptions raised in a dynamic item's callback, so every item's callback
 catches everything and always answers, ephemerally and in the user's language: refusals from
@@ -261,6 +263,20 @@ class ReplayButton(GameButton, template=rf"{_FAM}:y:{_GAME}:(?P<stop>[0-9]{{1,6}
         await cog.on_replay(interaction, int(match["game"]), int(match["stop"]))
 
 
+class ShareButton(GameButton, template=rf"{_FAM}:e:{_GAME}:(?P<deal>[0-9]{{1,6}})"):
+    """A replay's "Share this hand": the deal as an animated picture, posted in the channel."""
+
+    @classmethod
+    def make(cls, prefix: str, game_id: int, deal: int, **kwargs: Any) -> ShareButton:
+        return cls(f"{prefix}:e:{game_id}:{deal}", **kwargs)
+
+    @staticmethod
+    async def dispatch(
+        cog: Controller, match: re.Match[str], interaction: discord.Interaction
+    ) -> None:
+        await cog.on_share(interaction, int(match["game"]), int(match["deal"]))
+
+
 class RecordButton(GameButton, template=rf"{_FAM}:g:{_GAME}"):
     """A replay's "Download record": the game's record as a text file."""
 
@@ -426,6 +442,7 @@ ITEMS: Final = (
     HistoryButton,
     ReplayButton,
     RecordButton,
+    ShareButton,
     ActionSelect,
     DraftSelect,
     LobbySelect,
@@ -437,7 +454,7 @@ ITEMS: Final = (
 PANEL_ITEMS: Final = frozenset({ActionButton, ActionSelect, DraftSelect, HintButton, RefreshButton})
 """The items a hand panel carries (and nothing else does)."""
 
-REPLAY_ITEMS: Final = frozenset({ReplayButton, ReplaySelect, RecordButton})
+REPLAY_ITEMS: Final = frozenset({ReplayButton, ReplaySelect, RecordButton, ShareButton})
 """The items a replay carries: all of them name its game."""
 
 

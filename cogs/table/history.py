@@ -16,15 +16,19 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import discord
 
+from bot.i18n import t
 from bot.picture import draw
+from bot.picture.animate import animate
 from bot.service import GameService, ServiceError
 from bot.service.history import GameReplay
 from bot.workers import WorkerFault
-from cogs.table.checks import locale_of
+from cogs.table.checks import can_attach, locale_of
 from cogs.table.clicks import answer
 from cogs.table.messages import is_history_of, is_replay_of
 from cogs.table.render import PICTURE, TableRenderer
 from cogs.table.render.replay import history_message, replay_message
+from cogs.table.render.share import hand_scenes
+from cogs.table.render.table import variant_title
 from cogs.table.words import refusal
 
 if TYPE_CHECKING:
@@ -34,6 +38,10 @@ log = logging.getLogger(__name__)
 
 PICTURE_SECONDS: Final = 5.0
 """How long a replay's picture may take in the picture worker before it goes without."""
+SHARE_SECONDS: Final = 10.0
+"""How long a shared hand's animation may take in the picture worker (about 60 ms warm:
+``benchmarks/share_bench.py``) before the share is given up."""
+SHARED_FILE: Final = "hand.gif"
 
 
 class HistoryHandlers:
@@ -45,6 +53,8 @@ class HistoryHandlers:
 
         @property
         def service(self) -> GameService: ...
+
+        async def public_locale(self, interaction: discord.Interaction) -> str: ...
 
     async def show_history(
         self, interaction: discord.Interaction, user_id: int, scope: str
@@ -108,6 +118,56 @@ class HistoryHandlers:
             await interaction.response.send_message(
                 embed=embed, view=view, files=files, ephemeral=True
             )
+
+    async def on_share(self, interaction: discord.Interaction, game_id: int, deal: int) -> None:
+        """A replay's "Share this hand": the deal as an animated picture, posted in the
+        channel for everyone, once per channel (a second click links to the post). Refused
+        to whoever may not see the game's replay; only a finished game is ever replayed."""
+        found = await self._game_replay(interaction, game_id)
+        if deal not in found.deals:
+            raise ServiceError("table.unknown")
+        channel = interaction.channel
+        channel_id = interaction.channel_id or 0
+        if not isinstance(channel, discord.abc.Messageable):
+            raise ServiceError("replay.share_failed")
+        if not can_attach(interaction) or not self.bot.pictures:
+            raise ServiceError("replay.share_failed")
+        self.service.claim_share(game_id, deal, channel_id)
+        locale = locale_of(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            # Public words are in the server's language, as the table's messages are.
+            words = await self.public_locale(interaction)
+            scenes = hand_scenes(found, deal, self.renderer, words)
+            gif = await self.bot.workers.draw(animate, scenes, time_limit=SHARE_SECONDS)
+            record = found.record
+            params = {"game": game_id, "deal": deal}
+            variant = variant_title(record.variant, words)
+            posted = await channel.send(
+                t(
+                    "replay.shared",
+                    words,
+                    player=interaction.user.mention,
+                    variant=variant,
+                    **params,
+                ),
+                file=discord.File(
+                    io.BytesIO(gif),
+                    SHARED_FILE,
+                    description=t("replay.shared_alt", words, **params),
+                ),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        except (WorkerFault, discord.HTTPException) as exc:
+            log.warning("table %s: deal %s was not shared: %s", game_id, deal, exc)
+            self.service.share_failed(game_id, deal, channel_id)
+            await answer(interaction, t("replay.share_failed", locale))
+            return
+        except BaseException:
+            self.service.share_failed(game_id, deal, channel_id)
+            raise
+        self.service.shared(game_id, deal, channel_id, posted.jump_url)
+        await answer(interaction, t("replay.share_done", locale, link=posted.jump_url, **params))
 
     async def on_record(self, interaction: discord.Interaction, game_id: int) -> None:
         """A replay's "Download record": the game's record (``engine.records``) as a text

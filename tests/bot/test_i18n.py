@@ -92,7 +92,7 @@ def _keys_in_code() -> set[str]:
                     and isinstance(node.value, str)
                     and KEY.fullmatch(node.value)
                     and node.value.split(".")[0] in prefixes
-                    and not node.value.endswith(".png")  # a file name, not a message key
+                    and not node.value.endswith((".png", ".gif"))  # a file name, not a key
                 ):
                     found.add(node.value)
     return found

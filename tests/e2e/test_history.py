@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import simcord
+from PIL import Image
 
 from bot.families import family
 from bot.notation import card_text
+from bot.picture.hands import strip_height
+from bot.picture.style import HEIGHT, WIDTH
 from engine import records
 from tests.bot.discord_support import (
     BotFactory,
@@ -71,6 +75,8 @@ async def test_history_lists_finished_games_and_opens_their_replay(
         assert all(card_text(card) in shown_text for card in hand)
     (attachment,) = replay.attachments
     assert attachment.filename == "table.png"
+    picture = Image.open(io.BytesIO(await attachment.read()))
+    assert picture.size == (WIDTH, HEIGHT + strip_height(2))  # the strip of hands face up
     assert text_of(shown.response) == page  # the history page stays as it was
 
 
@@ -88,7 +94,12 @@ async def test_replay_buttons_and_menu_move_through_the_game(simcord_env: simcor
     replay = opened.response
     stops = len(found.stops)
     assert _footer(replay) == f"Deal 1 · step 1/{stops}"
-    assert [b["label"] for b in enabled(replay)] == ["▶", "⏭", "Download record"]
+    assert [b["label"] for b in enabled(replay)] == [
+        "▶",
+        "⏭",
+        "Download record",
+        "📤 Share this hand",
+    ]
 
     moved = await kim.click(replay, label="▶")
     assert moved.response is not None and moved.response.id == replay.id
@@ -111,7 +122,12 @@ async def test_replay_buttons_and_menu_move_through_the_game(simcord_env: simcor
             break
         await kim.click(replay, label="▶")
     assert _footer(replay).endswith(f"step {stops}/{stops}")
-    assert [b["label"] for b in enabled(replay)] == ["⏮", "◀", "Download record"]
+    assert [b["label"] for b in enabled(replay)] == [
+        "⏮",
+        "◀",
+        "Download record",
+        "📤 Share this hand",
+    ]
     assert "🏆" in text_of(replay)
 
 

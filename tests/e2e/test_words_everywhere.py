@@ -180,6 +180,9 @@ async def _tour(
             await person.click(
                 replay, label="Download record" if locale != "ja" else "棋譜をダウンロード"
             )
+            share = "📤 " + ("Share this hand" if locale != "ja" else "このディールを共有")
+            await person.click(replay, label=share)  # posted in the channel
+            await person.click(replay, label=share)  # already shared: a link to it
     await host.slash(table.channel, "allfours rules", variant="seven-up")
     # settings (the owner manages the server), and a channel not allowed then
     owner = guild.add_member(guild.owner)

@@ -15,10 +15,17 @@ import discord
 
 from bot.i18n import t
 from bot.notation import card_text
+from bot.picture.replay import face_up
 from bot.picture.scene import Scene
 from bot.service.history import GameReplay, HistoryPage, PastGame, ReplayStep
 from bot.service.model import HandView, Snapshot
-from cogs.table.components import HistoryButton, RecordButton, ReplayButton, ReplaySelect
+from cogs.table.components import (
+    HistoryButton,
+    RecordButton,
+    ReplayButton,
+    ReplaySelect,
+    ShareButton,
+)
 from cogs.table.render.renderer import COLOUR, MAX_OPTIONS, PICTURE, TableRenderer, buttons_view
 from cogs.table.render.table import seat_names, variant_title
 from cogs.table.words import seat_label, team_label
@@ -178,8 +185,9 @@ def replay_message(
         )
     )
     scene = None
-    if pictures:
-        scene = renderer.scene(table, locale)
+    if pictures:  # the game is over: the picture shows every hand too
+        hands = [fam.hand_of(step.state, seat) for seat in range(fam.players(replay.rules))]
+        scene = face_up(renderer.scene(table, locale), hands)
         embed.set_image(url=f"attachment://{PICTURE}")
     return embed, _replay_view(replay, stop, renderer, locale), scene
 
@@ -278,5 +286,8 @@ def _replay_view(
         ReplaySelect.make(
             prefix, game, options=options, placeholder=t("replay.jump", locale), row=1
         )
+    )
+    view.add_item(
+        ShareButton.make(prefix, game, deal, label=f"📤 {t('replay.share', locale)}", row=2)
     )
     return view

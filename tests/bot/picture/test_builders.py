@@ -89,7 +89,9 @@ def test_an_all_fours_scene_never_shows_a_held_card(table: str, seed: int, steps
     rng = Random(seed)
     state = allfours.new_game(ALLFOURS_TABLES[table], seed=seed)
     for _ in range(steps):
-        assert not set(allfours_scene(state).cards_shown()) & _held(state)
+        scene = allfours_scene(state)
+        assert scene.hands == ()  # face up only in a finished game's replay
+        assert not set(scene.cards_shown()) & _held(state)
         if state.to_act is None:
             break
         actions = allfours.legal_actions(state, state.to_act)
@@ -109,6 +111,7 @@ def test_a_kqj_scene_never_shows_a_held_card(table: str, seed: int, steps: int) 
     state = kqj.new_game(KQJ_TABLES[table], seed=seed)
     for _ in range(steps):
         scene = kqj_scene(state)
+        assert scene.hands == ()  # face up only in a finished game's replay
         public_return = {state.return_face} if state.return_face is not None else set()
         assert not (set(scene.cards_shown()) & _held(state)) - public_return
         assert set(scene.turned) <= public_return
