@@ -297,6 +297,8 @@ class History(ServiceCore):
             if mark is not None:
                 marks[decision.step] = mark
         review = GameReview(marks, len(decisions) - missed, missed)
+        if missed:  # a worker failed: the next ask tries the whole game again
+            return review
         self._reviews[record.id] = review
         while len(self._reviews) > REVIEWS_KEPT:
             self._reviews.popitem(last=False)
