@@ -42,3 +42,31 @@ def interrupt(
 def hint(family_name: str, view: Any, legal: Sequence[Any], rng: Random) -> Hint[Any]:
     """What level ``hard`` would do for this seat now, and why (a reason code or None)."""
     return family(family_name).hint(view, legal, rng, budget())
+
+
+def review(
+    family_name: str,
+    view: Any,
+    legal: Sequence[Any],
+    played: Any,
+    rng: Random,
+    simulations: int,
+    seconds: float | None,
+) -> Hint[Any] | None:
+    """Whether a decision taken in the seat of ``view`` (``played``, one of ``legal``) likely
+    cost points: level ``hard``'s own choice then, with the reason, where it differs and
+    stands when the search weighs just the two against each other and names why; None for a
+    decision ``hard`` would take too, or one it cannot tell apart from its own.
+
+    ``simulations`` (and ``seconds``, when given: by ``time.perf_counter``) bound each of the
+    two searches; the second, explaining, search costs one and a half of them at most."""
+    fam = family(family_name)
+    clock = time.perf_counter if seconds is not None else None
+    limit = Budget(simulations=simulations, seconds=seconds, clock=clock)
+    better = fam.choose("hard", view, legal, rng, limit)
+    if better == played:
+        return None
+    weighed = fam.hint(view, [better, played], rng, limit)
+    if weighed.action != better or weighed.reason is None:
+        return None
+    return Hint(better, weighed.reason, weighed.details)

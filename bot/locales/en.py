@@ -321,6 +321,14 @@ MESSAGES: Final[dict[str, str]] = {
     "replay.share_failed": (
         "The picture of this hand could not be made or posted here. Try again later."
     ),
+    "replay.review": "💡 Review",
+    "replay.review_on": "💡 Review: on",
+    "replay.review_mark": "💡 *hard* would have chosen {action} here: {reason}",
+    "replay.review_title": "💡 Review",
+    "replay.review_summary": (
+        "Decisions by players that level hard would have taken otherwise, at a cost: "
+        "{marks} of {reviewed}."
+    ),
     "replay.jump": "Jump to a deal",
     "replay.unfinished": "Table #{game} is not finished: its hands stay hidden until it is.",
     "replay.elsewhere": (

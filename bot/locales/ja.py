@@ -334,6 +334,14 @@ MESSAGES: Final[dict[str, str]] = {
     "replay.share_failed": (
         "このディールの画像を作れないか、ここに投稿できませんでした。あとでもう一度どうぞ。"
     ),
+    "replay.review": "💡 検討",
+    "replay.review_on": "💡 検討:オン",
+    "replay.review_mark": "💡 *hard*ならここで{action}:{reason}",
+    "replay.review_title": "💡 検討",
+    "replay.review_summary": (
+        "プレイヤーの判断のうち、レベルhardなら別の手を選び、損をしたと見られるもの:"
+        "{reviewed}件中{marks}件。"
+    ),
     "replay.jump": "ディールへ移動",
     "replay.unfinished": "卓 #{game}はまだ終わっていません。終わるまで手札は伏せたままです。",
     "replay.elsewhere": (

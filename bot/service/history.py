@@ -10,19 +10,26 @@ anywhere): a game in progress, abandoned or cancelled shows nothing hidden.
 
 from __future__ import annotations
 
+import asyncio
 import datetime
+import logging
+import random
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
-from bot import ratings
+from bot import computers, ratings
 from bot.families import family
-from bot.models import GLOBAL, GameRecord, Status
+from bot.models import GLOBAL, ActionRecord, GameRecord, Source, Status
 from bot.service.core import ServiceCore
 from bot.service.model import AnySnapshot, ServiceError, Snapshot
+from bot.workers import WorkerFault
 from engine import records
 from engine.core import TrickWon
+from engine.search import DEFAULT_SECONDS, DEFAULT_SIMULATIONS, Hint
+
+log = logging.getLogger(__name__)
 
 HISTORY_PAGE: Final = 5
 """Games per page of a player's history."""
@@ -30,6 +37,17 @@ REPLAYS_KEPT: Final = 16
 """Replays held in memory (a finished game never changes, so one is built once)."""
 SHARES_KEPT: Final = 1024
 """Shared hands remembered (in memory, per process), so a second click links to the post."""
+REVIEW_SECONDS: Final = 8.0
+"""Worker seconds that reviewing a whole game may take, split evenly over its reviewed
+decisions (the target is under 10 s a game: ``benchmarks/review_bench.py``)."""
+REVIEW_SIMULATIONS: Final = DEFAULT_SIMULATIONS
+"""Play-outs of one review search at most (a short game's decisions get no more than a
+table's computer does)."""
+REVIEW_SEARCHES: Final = 2.5
+"""What one decision's review costs at most, in searches: ``hard``'s choice, then the
+explaining search of the two options (one and a half: ``Hint``)."""
+REVIEWS_KEPT: Final = 64
+"""Reviews held in memory (a finished game never changes, so one is computed once)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +116,56 @@ class GameReplay:
         return self.steps[start : end + 1]
 
 
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A person's decision that a review weighs: step ``step`` of a replay, where ``seat``
+    chose ``played`` among ``legal`` (two or more)."""
+
+    step: int
+    seat: int
+    played: Any
+    legal: tuple[Any, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameReview:
+    """What level ``hard`` says of a finished game's decisions taken by people: ``marks``,
+    by step (an index into the replay's ``steps``), where it would have chosen otherwise and
+    the search names what that cost (``Hint``: its action and reason); ``reviewed``
+    decisions were weighed, ``missed`` were not (their worker failed)."""
+
+    marks: dict[int, Hint[Any]]
+    reviewed: int
+    missed: int
+
+
+def review_decisions(replay: GameReplay, log: Sequence[ActionRecord]) -> list[Decision]:
+    """The decisions of a game a review weighs: those a person took in turn (not the
+    computer, not on a timeout, not out of turn) with a choice of two or more actions."""
+    fam = family(replay.record.family)
+    found = []
+    for index, (step, entry) in enumerate(zip(replay.steps[1:], log, strict=False), start=1):
+        seat, before = step.seat, step.before
+        if entry.source is not Source.PLAYER or seat is None or before is None:
+            continue
+        if seat not in fam.expected_actors(before):
+            continue
+        legal = tuple(fam.legal_actions(before, seat))
+        if len(legal) > 1:
+            found.append(Decision(index, seat, step.action, legal))
+    return found
+
+
+def review_budget(
+    decisions: int, seconds: float | None, simulations: int
+) -> tuple[int, float | None]:
+    """The budget of one review search (play-outs, seconds) when ``seconds`` of worker time
+    are split over ``decisions`` (``seconds`` None: play-outs only, the same every time)."""
+    if seconds is None:
+        return simulations, None
+    return simulations, seconds / max(decisions, 1) / REVIEW_SEARCHES
+
+
 class History(ServiceCore):
     """Finished games: history pages, replays and records, read."""
 
@@ -106,6 +174,12 @@ class History(ServiceCore):
         self._replays: OrderedDict[int, GameReplay] = OrderedDict()
         self._rating_changes: dict[str, tuple[tuple[int, int], ratings.RatingChanges]] = {}
         self._shares: OrderedDict[tuple[int, int, int], str | None] = OrderedDict()
+        self._reviews: OrderedDict[int, GameReview] = OrderedDict()
+        self._reviewing: dict[int, asyncio.Task[GameReview]] = {}
+        self.review_seconds: float | None = REVIEW_SECONDS
+        """Worker seconds a game's review may take (None: ``review_simulations`` alone
+        bound it, so that a review is the same every time: for tests)."""
+        self.review_simulations = REVIEW_SIMULATIONS
 
     async def history(
         self, family_name: str, user_id: int, guild_id: int | None, page: int
@@ -169,6 +243,66 @@ class History(ServiceCore):
     async def _build_replay(self, record: GameRecord) -> GameReplay:
         log = await self.storage.actions(record.id)
         return replay_of(record, [(entry.seat, entry.code) for entry in log])
+
+    def reviewed(self, game_id: int) -> GameReview | None:
+        """A game's review if it is already computed (held in memory), else None."""
+        return self._reviews.get(game_id)
+
+    async def review(self, game_id: int, viewer_id: int, guild_id: int | None) -> GameReview:
+        """Review hints of a finished game, under the same conditions as its replay: every
+        decision a person took is weighed in the workers by level ``hard`` within
+        ``review_seconds`` for the whole game. Computed once per game, when first asked for
+        (a second ask meanwhile waits for the same), then held in memory
+        (``REVIEWS_KEPT`` games; after a restart a review is computed again)."""
+        found = await self.replay(game_id, viewer_id, guild_id)
+        known = self._reviews.get(game_id)
+        if known is not None:
+            self._reviews.move_to_end(game_id)
+            return known
+        task = self._reviewing.get(game_id)
+        if task is None:
+            task = asyncio.ensure_future(self._review(found))
+            self._reviewing[game_id] = task
+            task.add_done_callback(lambda _: self._reviewing.pop(game_id, None))
+        return await asyncio.shield(task)
+
+    async def _review(self, found: GameReplay) -> GameReview:
+        record = found.record
+        decisions = review_decisions(found, await self.storage.actions(record.id))
+        simulations, seconds = review_budget(
+            len(decisions), self.review_seconds, self.review_simulations
+        )
+        time_limit = (seconds or DEFAULT_SECONDS) * REVIEW_SEARCHES
+        marks: dict[int, Hint[Any]] = {}
+        missed = 0
+        for decision in decisions:
+            before = found.steps[decision.step].before
+            rng = random.Random(f"{record.seed}:{decision.step}:review")
+            try:
+                mark = await self.workers.run(
+                    computers.review,
+                    record.family,
+                    family(record.family).observe(before, decision.seat),
+                    list(decision.legal),
+                    decision.played,
+                    rng,
+                    simulations,
+                    seconds,
+                    time_limit=time_limit + computers.FAULT_GRACE,
+                )
+            except WorkerFault as fault:
+                log.warning("table %s: step %s not reviewed: %s", record.id, decision.step, fault)
+                missed += 1
+                continue
+            if mark is not None:
+                marks[decision.step] = mark
+        review = GameReview(marks, len(decisions) - missed, missed)
+        if missed:  # a worker failed: the next ask tries the whole game again
+            return review
+        self._reviews[record.id] = review
+        while len(self._reviews) > REVIEWS_KEPT:
+            self._reviews.popitem(last=False)
+        return review
 
     def claim_share(self, game_id: int, deal: int, channel_id: int) -> None:
         """Take the right to post a deal of a game in a channel, once: refused while the

@@ -29,8 +29,11 @@ carries what the click needs and nothing secret (at most 100 characters):
 - ``<fam>:y:<game>:<stop>:<how>``     a finished game's replay at a stop: ``o`` opens it (a
                                       history page's Replay), ``p`` / ``n`` the stop before /
                                       after, ``f`` / ``l`` a deal back / on (several buttons
-                                      may lead to one stop: ``how`` keeps their ids apart)
-- ``<fam>:z:<game>``                  a replay's menu of deals (each option's value is a stop)
+                                      may lead to one stop: ``how`` keeps their ids apart),
+                                      ``h`` turns review hints off, ``H`` on; capitals keep
+                                      them on while moving
+- ``<fam>:z:<game>[:r]``              a replay's menu of deals (each option's value is a stop;
+                                      ``:r``: review hints on)
 - ``<fam>:g:<game>``                  a replay's "Download record"
 - ``<fam>:e:<game>:<deal>``           a replay's "Share this hand": the deal, posted in the
                                       channel as an animated picture
@@ -249,8 +252,11 @@ class HistoryButton(
         )
 
 
-class ReplayButton(GameButton, template=rf"{_FAM}:y:{_GAME}:(?P<stop>[0-9]{{1,6}}):[opnfl]"):
-    """Opens a finished game's replay at a stop, or moves it there."""
+class ReplayButton(
+    GameButton, template=rf"{_FAM}:y:{_GAME}:(?P<stop>[0-9]{{1,6}}):(?P<how>[opnflhOPNFLH])"
+):
+    """Opens a finished game's replay at a stop, or moves it there (``how`` in capitals:
+    with review hints)."""
 
     @classmethod
     def make(cls, prefix: str, game_id: int, stop: int, how: str, **kwargs: Any) -> ReplayButton:
@@ -260,7 +266,9 @@ class ReplayButton(GameButton, template=rf"{_FAM}:y:{_GAME}:(?P<stop>[0-9]{{1,6}
     async def dispatch(
         cog: Controller, match: re.Match[str], interaction: discord.Interaction
     ) -> None:
-        await cog.on_replay(interaction, int(match["game"]), int(match["stop"]))
+        await cog.on_replay(
+            interaction, int(match["game"]), int(match["stop"]), match["how"].isupper()
+        )
 
 
 class ShareButton(GameButton, template=rf"{_FAM}:e:{_GAME}:(?P<deal>[0-9]{{1,6}})"):
@@ -393,12 +401,13 @@ class DraftSelect(GameSelect, template=rf"{_FAM}:d:{_GAME}:{_VERSION}:(?P<n>[0-9
         await cog.on_draft(interaction, int(match["game"]), int(match["version"]), draft)
 
 
-class ReplaySelect(GameSelect, template=rf"{_FAM}:z:{_GAME}"):
-    """A replay's menu of deals: each option's value is the stop where a deal starts."""
+class ReplaySelect(GameSelect, template=rf"{_FAM}:z:{_GAME}(?P<review>:r)?"):
+    """A replay's menu of deals: each option's value is the stop where a deal starts
+    (``:r``: with review hints)."""
 
     @classmethod
-    def make(cls, prefix: str, game_id: int, **kwargs: Any) -> ReplaySelect:
-        return cls(f"{prefix}:z:{game_id}", **kwargs)
+    def make(cls, prefix: str, game_id: int, review: bool = False, **kwargs: Any) -> ReplaySelect:
+        return cls(f"{prefix}:z:{game_id}{':r' if review else ''}", **kwargs)
 
     @staticmethod
     async def dispatch(
@@ -408,7 +417,7 @@ class ReplaySelect(GameSelect, template=rf"{_FAM}:z:{_GAME}"):
         if not chosen.isdigit():  # a forged menu: nothing chosen, or not a stop
             await answer(interaction, t("error.unknown_button", interaction.locale.value))
             return
-        await cog.on_replay(interaction, int(match["game"]), int(chosen))
+        await cog.on_replay(interaction, int(match["game"]), int(chosen), bool(match["review"]))
 
 
 class TablePickSelect(GameSelect, template=rf"{_FAM}:t"):

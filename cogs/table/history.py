@@ -1,5 +1,6 @@
 """Finished games looked back at: ``/… history`` and ``/… replay``, the history pages' ◀ ▶
-and Replay buttons, a replay's ⏮ ◀ ▶ ⏭, its menu of deals and "Download record".
+and Replay buttons, a replay's ⏮ ◀ ▶ ⏭, its menu of deals, "Download record" and its 💡
+Review toggle (review hints).
 
 Everything here is private (ephemeral). A click moves only a message of its own kind: a
 history page of the same player and scope, a replay of the same game; clicked anywhere else
@@ -94,13 +95,30 @@ class HistoryHandlers:
             raise ServiceError("table.unknown")
         return found
 
-    async def on_replay(self, interaction: discord.Interaction, game_id: int, stop: int) -> None:
-        """Open a finished game's replay at a stop, or move the clicked replay there."""
+    async def on_replay(
+        self, interaction: discord.Interaction, game_id: int, stop: int, review: bool = False
+    ) -> None:
+        """Open a finished game's replay at a stop, or move the clicked replay there (with
+        ``review``: with review hints). The first time a game's review is asked for, it is
+        computed in the workers (seconds): the click is answered at once as deferred, and
+        the replay comes when the review is done."""
         found = await self._game_replay(interaction, game_id)
         stop = min(stop, len(found.stops) - 1)
+        moves = is_replay_of(interaction, game_id)
+        marks = None
+        if review:
+            marks = self.service.reviewed(game_id)
+            if marks is None:
+                if moves:
+                    await interaction.response.defer()
+                else:
+                    await interaction.response.defer(ephemeral=True, thinking=True)
+                marks = await self.service.review(
+                    game_id, interaction.user.id, interaction.guild_id
+                )
         pictures = self.bot.pictures and found.record.pictures
         embed, view, scene = replay_message(
-            found, stop, self.renderer, locale_of(interaction), pictures=pictures
+            found, stop, self.renderer, locale_of(interaction), pictures=pictures, review=marks
         )
         files = []
         if scene is not None:
@@ -112,8 +130,13 @@ class HistoryHandlers:
             else:
                 description = draw.alt_text(scene)
                 files.append(discord.File(io.BytesIO(png), PICTURE, description=description))
-        if is_replay_of(interaction, game_id):
+        deferred = interaction.response.is_done()
+        if moves and deferred:
+            await interaction.edit_original_response(embed=embed, view=view, attachments=files)
+        elif moves:
             await interaction.response.edit_message(embed=embed, view=view, attachments=files)
+        elif deferred:
+            await interaction.followup.send(embed=embed, view=view, files=files, ephemeral=True)
         else:  # not this game's replay: a fresh one, for the clicker alone
             await interaction.response.send_message(
                 embed=embed, view=view, files=files, ephemeral=True

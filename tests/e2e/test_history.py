@@ -9,6 +9,7 @@ import simcord
 from PIL import Image
 
 from bot.families import family
+from bot.i18n import t
 from bot.notation import card_text
 from bot.picture.hands import strip_height
 from bot.picture.style import HEIGHT, WIDTH
@@ -99,6 +100,7 @@ async def test_replay_buttons_and_menu_move_through_the_game(simcord_env: simcor
         "⏭",
         "Download record",
         "📤 Share this hand",
+        "💡 Review",
     ]
 
     moved = await kim.click(replay, label="▶")
@@ -127,6 +129,7 @@ async def test_replay_buttons_and_menu_move_through_the_game(simcord_env: simcor
         "◀",
         "Download record",
         "📤 Share this hand",
+        "💡 Review",
     ]
     assert "🏆" in text_of(replay)
 
@@ -217,3 +220,60 @@ async def test_forged_replay_and_history_ids_change_no_other_message(
     forged = await forge_click(env, kim, opened.response, label="▶", custom_id=f"kq:y:{game}:1:n")
     assert forged.ephemeral and forged.response.id != opened.response.id
     assert text_of(opened.response) == replay_text
+
+
+async def test_review_toggle_marks_hards_choices_for_the_clicker_alone(
+    simcord_env: simcord.Env,
+) -> None:
+    """ "💡 Review" turns review hints on in the replay itself: the steps where level hard
+    would have chosen otherwise, at a cost, say what and why, and moving keeps them on;
+    turned off they are gone. Another player's click with the replay's id, or a forged id
+    from another message, changes that replay in nothing; a forged ``how`` is refused."""
+    env = simcord_env
+    service = service_of(env)
+    service.review_seconds = None  # play-outs alone: the same review every run
+    service.review_simulations = 20
+    table = await open_table(env, names=("kim", "lee"), variant="seven-up", target=5)
+    await _finish(env, table)
+    kim, lee = table.players
+    game = table.game_id
+    found = await service.replay(game, kim.id, table.channel.guild.id)
+    opened = await kim.slash(table.channel, "allfours replay", table=game)
+    replay = opened.response
+    assert "would have chosen" not in text_of(replay)
+    on = await kim.click(replay, label="💡 Review")
+    assert on.response is not None and on.response.id == replay.id
+    review = service.reviewed(game)
+    assert review is not None and review.marks and review.reviewed >= len(review.marks)
+    assert f"{len(review.marks)} of {review.reviewed}" in text_of(replay)
+    assert _button(replay, "💡 Review: on")["custom_id"] == f"af:y:{game}:0:h"
+    first = min(review.marks)
+    while found.stops[int(_footer(replay).split("step ")[1].split("/")[0]) - 1] < first:
+        await kim.click(replay, label="▶")
+    assert "*hard* would have chosen" in text_of(replay)
+    assert t(f"hint.reason.{review.marks[first].reason}", "en") in text_of(replay)
+    marked = text_of(replay)
+
+    stop = found.stops.index(next(s for s in found.stops if s >= first))
+    forged = await forge_click(
+        env, lee, replay, label="💡 Review: on", custom_id=f"af:y:{game}:{stop}:h"
+    )
+    assert forged.ephemeral and forged.response.id != replay.id
+    assert text_of(replay) == marked
+    page = await kim.slash(table.channel, "allfours history")
+    forged = await forge_click(
+        env, kim, page.response, label="Next ▶", custom_id=f"af:y:{game}:{stop}:N"
+    )
+    assert forged.response.id != page.response.id and "would have chosen" in text_of(
+        forged.response
+    )
+    bad = await forge_click(env, kim, replay, label="▶", custom_id=f"af:y:{game}:{stop}:x")
+    assert bad.response.id != replay.id and text_of(replay) == marked
+
+    off = await kim.click(replay, label="💡 Review: on")
+    assert off.response is not None and off.response.id == replay.id
+    assert "would have chosen" not in text_of(replay) and "💡 Review: on" not in text_of(replay)
+    assert (
+        _footer(replay)
+        == f"Deal {found.steps[found.stops[stop]].deal} · step {stop + 1}/{len(found.stops)}"
+    )

@@ -19,8 +19,10 @@ from bot import ratings
 from bot.families import family
 from bot.models import Status
 from bot.service import ServiceError
+from bot.service.history import GameReview
 from bot.service.model import match_record
 from engine import allfours, kqj
+from engine.search import Hint
 from tests.bot.discord_support import (
     BotFactory,
     Table,
@@ -29,6 +31,7 @@ from tests.bot.discord_support import (
     forge_click,
     selects,
     service_of,
+    text_of,
 )
 from tests.bot.words_support import (
     Rendered,
@@ -147,6 +150,26 @@ async def _play_shape(
     raise AssertionError("the game did not end")
 
 
+def _review_mark_words(env: simcord.Env, game: str, locale: str) -> None:
+    """A review mark drawn as the replay draws it, on a step of a replay the service holds
+    (hard's choice named, with a reason of the family's), for a tour whose game got none."""
+    service = service_of(env)
+    (found,) = [r for r in service._replays.values() if r.record.family == game][-1:]
+    fam = family(game)
+    step = next(
+        i
+        for i, s in enumerate(found.steps)
+        if s.before is not None and len(fam.legal_actions(s.before, s.seat)) > 1
+    )
+    other = next(a for a in fam.legal_actions(found.steps[step].before, found.steps[step].seat))
+    reason = (allfours.players.REASONS if game == "allfours" else kqj.players.REASONS)[0]
+    review = GameReview({step: Hint(other, reason)}, 1, 0)
+    replay = importlib.import_module("cogs.table.render.replay")  # as the bot loaded it
+    renderer = importlib.import_module(f"cogs.{game}.render").RENDERER
+    stop = next(i for i, at in enumerate(found.stops) if at >= step)
+    replay.replay_message(found, stop, renderer, locale, pictures=False, review=review)
+
+
 async def _tour(
     env: simcord.Env,
     guild: simcord.GuildHandle,
@@ -180,6 +203,17 @@ async def _tour(
             await person.click(
                 replay, label="Download record" if locale != "ja" else "棋譜をダウンロード"
             )
+            service_of(env).review_simulations = 20  # play-outs alone: quick and the same
+            service_of(env).review_seconds = None
+            await person.click(replay, label="💡 Review" if locale != "ja" else "💡 検討")
+            for _ in range(200):  # on to the first step review marks, if any
+                if "💡 *hard*" in text_of(replay) or "▶" not in [
+                    b["label"] for b in enabled(replay)
+                ]:
+                    break
+                await person.click(replay, label="▶")
+            if "💡 *hard*" not in text_of(replay):  # no mark in this game: the words still
+                _review_mark_words(env, game, locale)
             share = "📤 " + ("Share this hand" if locale != "ja" else "このディールを共有")
             await person.click(replay, label=share)  # posted in the channel
             await person.click(replay, label=share)  # already shared: a link to it

@@ -208,15 +208,24 @@ def hint_text(
     else:
         text = t("hint.do", locale, action=renderer.action_text(panel.hand(), hint.action, locale))
         played = renderer.family.card_played(hint.action)
-    if hint.reason is not None:
-        reason = t(f"hint.reason.{hint.reason}", locale)
-        # the cards a reason is about, unless it is only the card the hint already names
-        others = [card for card in hint.details if played is None or card != str(played)]
-        if others:
-            cards = " ".join(card_text(Card.parse(card)) for card in others)
-            reason = t("hint.with_cards", locale, reason=reason, cards=cards)
+    reason = hint_reason(hint, played, locale)
+    if reason is not None:
         text = t("hint.because", locale, hint=text, reason=reason)
     return text
+
+
+def hint_reason(hint: Hint[Any], played: Card | None, locale: str) -> str | None:
+    """Why level ``hard`` chose a hint's action, in words (None: the search cannot tell),
+    with the cards the reason is about unless it is only ``played``, the card the hint
+    already names."""
+    if hint.reason is None:
+        return None
+    reason = t(f"hint.reason.{hint.reason}", locale)
+    others = [card for card in hint.details if played is None or card != str(played)]
+    if others:
+        cards = " ".join(card_text(Card.parse(card)) for card in others)
+        reason = t("hint.with_cards", locale, reason=reason, cards=cards)
+    return reason
 
 
 def closed_panel(locale: str) -> discord.Embed:

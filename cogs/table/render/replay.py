@@ -17,7 +17,7 @@ from bot.i18n import t
 from bot.notation import card_text
 from bot.picture.replay import face_up
 from bot.picture.scene import Scene
-from bot.service.history import GameReplay, HistoryPage, PastGame, ReplayStep
+from bot.service.history import GameReplay, GameReview, HistoryPage, PastGame, ReplayStep
 from bot.service.model import HandView, Snapshot
 from cogs.table.components import (
     HistoryButton,
@@ -26,6 +26,7 @@ from cogs.table.components import (
     ReplaySelect,
     ShareButton,
 )
+from cogs.table.render.panel import hint_reason
 from cogs.table.render.renderer import COLOUR, MAX_OPTIONS, PICTURE, TableRenderer, buttons_view
 from cogs.table.render.table import seat_names, variant_title
 from cogs.table.words import seat_label, team_label
@@ -139,11 +140,14 @@ def replay_message(
     locale: str,
     *,
     pictures: bool,
+    review: GameReview | None = None,
 ) -> tuple[discord.Embed, discord.ui.View, Scene | None]:
     """One stop of a finished game's replay: the deal's steps so far in words, every hand
     face up, the score, and (with ``pictures``, when the bot and the table draw them) the
     picture of that moment;
-    ◀ ▶ move a stop, ⏮ ⏭ a deal, the menu jumps to a deal."""
+    ◀ ▶ move a stop, ⏮ ⏭ a deal, the menu jumps to a deal. With a ``review`` (the 💡
+    Review toggle on), each step it marks says what level ``hard`` would have chosen and
+    why, and the buttons keep it on."""
     fam = renderer.family
     snap = replay.snapshot(stop)
     table = snap.public()
@@ -157,7 +161,7 @@ def replay_message(
             variant=variant_title(record.variant, locale),
             game=record.id,
         ),
-        description=_steps_text(replay, stop, renderer, names, locale),
+        description=_steps_text(replay, stop, renderer, names, locale, review),
         colour=COLOUR,
     )
     embed.add_field(
@@ -175,6 +179,11 @@ def replay_message(
         value="\n".join(_side_lines(snap, lambda seat: names[seat], locale)),
         inline=False,
     )
+    if review is not None:
+        summary = t(
+            "replay.review_summary", locale, marks=len(review.marks), reviewed=review.reviewed
+        )
+        embed.add_field(name=t("replay.review_title", locale), value=summary, inline=False)
     embed.set_footer(
         text=t(
             "replay.footer",
@@ -189,7 +198,7 @@ def replay_message(
         hands = [fam.hand_of(step.state, seat) for seat in range(fam.players(replay.rules))]
         scene = face_up(renderer.scene(table, locale), hands)
         embed.set_image(url=f"attachment://{PICTURE}")
-    return embed, _replay_view(replay, stop, renderer, locale), scene
+    return embed, _replay_view(replay, stop, renderer, locale, review is not None), scene
 
 
 def _steps_text(
@@ -198,9 +207,12 @@ def _steps_text(
     renderer: TableRenderer[Any, Any, Any, Any],
     names: Sequence[str],
     locale: str,
+    review: GameReview | None,
 ) -> str:
     lines: list[str] = []
-    for step in replay.deal_steps(stop):
+    steps = replay.deal_steps(stop)
+    first = replay.stops[stop] - len(steps) + 1
+    for index, step in enumerate(steps, start=first):
         if step.seat is None or step.action is None:
             lines.append(t("replay.dealt", locale, deal=step.deal))
             continue
@@ -209,9 +221,19 @@ def _steps_text(
                 "replay.step",
                 locale,
                 player=names[step.seat],
-                action=_action_text(replay, step, renderer, locale),
+                action=_action_text(replay, step, step.action, renderer, locale),
             )
         )
+        mark = review.marks.get(index) if review is not None else None
+        if mark is not None:
+            lines.append(
+                t(
+                    "replay.review_mark",
+                    locale,
+                    action=_action_text(replay, step, mark.action, renderer, locale),
+                    reason=hint_reason(mark, renderer.family.card_played(mark.action), locale),
+                )
+            )
         for event in step.events:
             if isinstance(event, TrickWon):
                 lines.append(t("replay.trick_won", locale, player=names[event.seat]))
@@ -227,13 +249,15 @@ def _steps_text(
 def _action_text(
     replay: GameReplay,
     step: ReplayStep,
+    action: Any,
     renderer: TableRenderer[Any, Any, Any, Any],
     locale: str,
 ) -> str:
-    """A decision as its button said it in the seat's panel at that moment."""
+    """A decision open to the seat at a step (the one taken, or another) as its button
+    said it in the seat's panel at that moment."""
     fam = renderer.family
     before = step.before
-    card = fam.card_played(step.action)
+    card = fam.card_played(action)
     if card is not None:
         return card_text(card)
     assert step.seat is not None and before is not None
@@ -246,7 +270,7 @@ def _action_text(
         codes=tuple(fam.encode(action) for action in legal),
         handed_over=False,
     )
-    return renderer.action_text(hand, step.action, locale)
+    return renderer.action_text(hand, action, locale)
 
 
 def _replay_view(
@@ -254,7 +278,10 @@ def _replay_view(
     stop: int,
     renderer: TableRenderer[Any, Any, Any, Any],
     locale: str,
+    review: bool,
 ) -> discord.ui.View:
+    """The replay's buttons: with ``review``, each keeps the review hints on (its ``how`` in
+    capitals, the menu's ``:r``), and the toggle turns them off."""
     prefix = renderer.family.prefix
     game = replay.record.id
     last = len(replay.stops) - 1
@@ -270,6 +297,7 @@ def _replay_view(
         (min(stop + 1, last), "n", "▶", stop == last),
         (onward, "l", "⏭", stop == last),
     ):
+        how = how.upper() if review else how
         view.add_item(
             ReplayButton.make(prefix, game, target, how, label=label, disabled=off, row=0)
         )
@@ -284,10 +312,21 @@ def _replay_view(
     ]
     view.add_item(
         ReplaySelect.make(
-            prefix, game, options=options, placeholder=t("replay.jump", locale), row=1
+            prefix, game, review, options=options, placeholder=t("replay.jump", locale), row=1
         )
     )
     view.add_item(
         ShareButton.make(prefix, game, deal, label=f"📤 {t('replay.share', locale)}", row=2)
+    )
+    view.add_item(
+        ReplayButton.make(
+            prefix,
+            game,
+            stop,
+            "h" if review else "H",
+            label=t("replay.review_on" if review else "replay.review", locale),
+            style=discord.ButtonStyle.success if review else discord.ButtonStyle.secondary,
+            row=2,
+        )
     )
     return view
