@@ -17,7 +17,7 @@ static ``clock`` label of the seat to act, such as "30 s per turn".
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 
 from engine.cards import Card
@@ -117,6 +117,38 @@ class Scene:
     clock: str | None = None
     notes: tuple[str, ...] = ()
     hands: tuple[tuple[Card, ...], ...] = ()
+
+    def settled(self) -> Scene:
+        """The table as the current trick began: no card of the trick in progress and no turn
+        (the message's words say both, card by card), each seat holding again the card it has
+        put on the trick. A table message's picture is drawn from this, so a new picture is
+        uploaded only when it changes — a trick ends, a deal begins, a decision changes the
+        table (a kick, trumps, a bid) — and not for every card.
+
+        >>> labels = Labels("D", "CPU", "led", "wins", "Trumps", "Score", "Round", "Last trick")
+        >>> led = SeatScene("Ann", 0, cards_held=5, card=Card.parse("Ah"), is_led=True)
+        >>> waiting = SeatScene("Bo", 1, is_to_act=True, cards_held=6)
+        >>> now = Scene("en", "All Fours", labels, (led, waiting), None, turn="Bo to play")
+        >>> began = now.settled()
+        >>> [(s.card, s.cards_held, s.is_to_act) for s in began.seats], began.turn
+        ([(None, 6, False), (None, 6, False)], None)
+        >>> to_lead = replace(led, card=None, is_led=False, cards_held=6, is_to_act=True)
+        >>> before = replace(now, seats=(to_lead, replace(waiting, is_to_act=False)))
+        >>> before.settled() == began  # Ann's lead changes the words, not the picture
+        True
+        """
+        seats = tuple(
+            replace(
+                seat,
+                card=None,
+                is_led=False,
+                is_winning=False,
+                is_to_act=False,
+                cards_held=seat.cards_held + (seat.card is not None),
+            )
+            for seat in self.seats
+        )
+        return replace(self, seats=seats, turn=None, clock=None)
 
     def fingerprint(self) -> str:
         """A stable name of this scene: equal scenes, and only they, share it, in every

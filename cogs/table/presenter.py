@@ -270,7 +270,9 @@ class TablePresenter(TurnNudges):
                 )
             return
         drawn = self.bot.pictures and record.pictures and game_id not in self._no_pictures
-        scene = renderer.scene(table, locale) if drawn else None
+        # The picture shows the table as the trick began (``Scene.settled``): it is uploaded
+        # again when a trick ends or a decision changes the table, and the words say each card.
+        scene = renderer.scene(table, locale).settled() if drawn else None
 
         def table_message(scene: Scene | None) -> TableMessage:
             return renderer.table_message(table, deadlines, locale, scene=scene)

@@ -7,6 +7,7 @@ from typing import Any
 import discord
 import simcord
 
+from cogs.table.presenter import TablePresenter
 from tests.bot.discord_support import BotFactory, open_table, service_of, text_of
 
 
@@ -109,3 +110,34 @@ async def test_a_picture_refused_mid_game_leaves_the_table_in_text(
     await env.settle()
     assert _uploads(env) == drawn and not table.message.attachments
     assert (await service_of(env).snapshot(table.game_id)).status.is_open
+
+
+async def test_the_picture_always_shows_the_table_as_the_trick_began(
+    simcord_env: simcord.Env, make_bot: BotFactory
+) -> None:
+    """After every move the table message's picture is the public table as the current trick
+    began (``Scene.settled``): a new picture when a trick ends or a decision changes the
+    table, the old one kept (not uploaded again) while the cards of a trick are played, and
+    never a picture of another moment."""
+    env = simcord_env
+    await env.restart_bot(make_bot(pictures=True))
+    table = await open_table(env)
+    service = service_of(env)
+    presenter = service.presenter
+    assert isinstance(presenter, TablePresenter)
+    moves = kept = 0
+    while moves < 60 and service.cached(table.game_id) is not None:
+        uploads = _uploads(env)
+        assert await table.play(1) == 1
+        await env.settle()
+        moves += 1
+        snap = await service.snapshot(table.game_id)
+        if snap.state is None or not snap.status.is_open:
+            break
+        message_id, _ = await service.message_of(table.game_id)
+        assert message_id is not None
+        renderer = presenter._renderer(snap.record.family)
+        wanted = renderer.scene(snap.public(), snap.record.locale).settled().fingerprint()
+        assert presenter._pictures.get(message_id) == wanted
+        kept += _uploads(env) == uploads
+    assert kept >= moves // 2  # most cards of a trick keep the picture as it was
