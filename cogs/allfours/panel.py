@@ -63,8 +63,10 @@ class AllFoursPanel(
         return t(word(view.rules, f"panel.your_turn.{view.phase.value}"), locale)
 
     def panel_fields(self, hand: AllFoursHand, locale: str) -> list[tuple[str, str, bool]]:
-        """The owner's cards, the trumps (or the card turned up), the score, the trick on the
-        table and the last trick with who won it: what a player plans with, at every turn."""
+        """The owner's cards and the trumps (or the card turned up); on their turn also the
+        score, the trick on the table and the last trick with who won it: what a player plans
+        with. A waiting panel shows nothing that changes card by card (the table message
+        does), so it is not edited at every trick while its owner waits."""
         view = hand.view
         assert view is not None
         table = hand.table
@@ -80,13 +82,15 @@ class AllFoursPanel(
             fields.append((t("panel.trump", locale), suit_text(view.trump, locale), True))
         elif view.kick is not None:
             fields.append((t(word(view.rules, "panel.kick"), locale), card_text(view.kick), True))
-        fields.append(
-            (
-                t("table.target", locale, target=view.rules.target),
-                scores_text(table, view.scores, locale),
-                True,
+        deciding = bool(hand.codes)
+        if deciding:
+            fields.append(
+                (
+                    t("table.target", locale, target=view.rules.target),
+                    scores_text(table, view.scores, locale),
+                    True,
+                )
             )
-        )
         if view.discards:
             fields.append(
                 (
@@ -95,6 +99,8 @@ class AllFoursPanel(
                     True,
                 )
             )
+        if not deciding:
+            return fields
         if view.phase is allfours.Phase.PLAY and view.trick:
             fields.append((t("panel.trick", locale), trick_text(table, view.trick, locale), False))
         if view.previous_trick and view.previous_trick_winner is not None:
@@ -200,10 +206,12 @@ class AllFoursPanel(
         return super().action_text(hand, action, locale)
 
     def panel_signature(self, hand: AllFoursHand) -> tuple[Any, ...]:
-        """What the panel shows besides the hand: the trumps, the score, the last trick (once
-        per trick) and the trick on the table while it is the owner's turn."""
+        """What the panel shows besides the hand: the trumps or the kick, and while it is the
+        owner's turn the score, the last trick and the trick on the table."""
         view = hand.view
         if view is None:
             return ()
-        trick = tuple(str(c) for c in view.trick) if hand.codes else ()
-        return (view.trump, tuple(view.scores), view.tricks_played, trick)
+        if not hand.codes:
+            return (view.trump, str(view.kick))
+        trick = tuple(str(c) for c in view.trick)
+        return (view.trump, str(view.kick), tuple(view.scores), view.tricks_played, trick)

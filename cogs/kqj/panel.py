@@ -92,6 +92,8 @@ class KQJPanel(TableRenderer[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.PlayerV
                 if s != view.seat
             ]
             fields.append((t("kqj.panel.partners", locale), ", ".join(partners), True))
+        if not hand.codes:  # waiting: nothing that changes card by card (see AllFoursPanel)
+            return fields
         fields.append(
             (
                 t("kqj.victory_points", locale, target=view.rules.target),
@@ -238,17 +240,13 @@ class KQJPanel(TableRenderer[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.PlayerV
         return super().action_text(hand, action, locale)
 
     def panel_signature(self, hand: KQJHand) -> tuple[Any, ...]:
-        """The contract and the standing bid (the panel shows them), and the trick while it
-        is the owner's turn."""
+        """The contract and the standing bid (the panel shows them), and while the owner has
+        something to decide the score, the last trick and the trick."""
         view = hand.view
         if view is None:
             return ()
-        return (
-            view.contract,
-            view.bid,
-            view.bid_contract,
-            view.multiplier,
-            tuple(view.scores),
-            len(view.trick_winners),
-            tuple(str(c) for _, c in view.trick) if hand.is_expected else (),
-        )
+        shown = (view.contract, view.bid, view.bid_contract, view.multiplier)
+        if not hand.codes:
+            return shown
+        trick = tuple(str(c) for _, c in view.trick) if hand.is_expected else ()
+        return (*shown, tuple(view.scores), len(view.trick_winners), trick)
