@@ -29,6 +29,7 @@ from discord.ext import commands
 from bot.clock import Clock
 from bot.games import games
 from bot.service import GameService
+from bot.service.core import PANEL_SAVE_SECONDS
 from bot.shards import Shards
 from bot.storage import Storage, is_postgres_url
 from bot.translator import CatalogTranslator
@@ -84,6 +85,7 @@ class GameBot(commands.AutoShardedBot):
         clock: Clock | None = None,
         seeds: Callable[[], int] | None = None,
         computer_delay: float = 1.0,
+        panel_save_seconds: float = PANEL_SAVE_SECONDS,
         extensions: Sequence[str] | None = None,
         workers: int = 0,
         pictures: bool = True,
@@ -108,6 +110,7 @@ class GameBot(commands.AutoShardedBot):
         self._clock = clock
         self._seeds = seeds
         self.computer_delay = computer_delay
+        self.panel_save_seconds = panel_save_seconds
         self.worker_count = workers
         self.pictures = pictures
         """Whether tables may be drawn at all (each server may also turn them off)."""
@@ -128,6 +131,7 @@ class GameBot(commands.AutoShardedBot):
             clock=self._clock,
             seeds=self._seeds,
             computer_delay=self.computer_delay,
+            panel_save_seconds=self.panel_save_seconds,
             workers=self.workers,
             shards=self.owned_shards,
         )

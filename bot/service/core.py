@@ -57,6 +57,10 @@ def _system_seed() -> int:
     return random.SystemRandom().randrange(1, 2**62)
 
 
+PANEL_SAVE_SECONDS: Final = 2.0
+"""How long a panel handle may wait to be written with others (or with its table's commit)."""
+
+
 class ServiceCore(ABC):
     """The state every part of the service shares, and how tables are found and locked."""
 
@@ -70,6 +74,7 @@ class ServiceCore(ABC):
         lobby_idle: float = LOBBY_IDLE_SECONDS,
         workers: Workers | None = None,
         shards: Shards | None = None,
+        panel_save_seconds: float = PANEL_SAVE_SECONDS,
     ) -> None:
         self.storage = storage
         self.shards = shards
@@ -80,6 +85,8 @@ class ServiceCore(ABC):
         self.computer_delay = computer_delay
         self.workers = workers or Workers()
         self.lobby_idle = lobby_idle
+        self.panel_save_seconds = panel_save_seconds
+        """How long an opened panel's handle may wait to be written (see ``keep_panel``)."""
         self._tables: dict[int, Table] = {}
         self._closed: collections.OrderedDict[int, AnySnapshot] = collections.OrderedDict()
         """The last snapshots of recently closed tables (see ``RECENTLY_CLOSED``)."""
@@ -200,8 +207,12 @@ class ServiceCore(ABC):
         return resumed
 
     async def close(self) -> None:
-        """Stop every background task (the tables stay as stored) and the computers' workers."""
+        """Stop every background task (the tables stay as stored, panel handles written)."""
         await self.scheduler.close()
+        try:
+            await self.save_panels()
+        except Exception:  # a database gone at shutdown: those panels are opened again
+            log.exception("the panels opened last were not written")
         self._tables.clear()
 
     async def _table(self, game_id: int) -> Table:
@@ -337,6 +348,10 @@ class ServiceCore(ABC):
         log: tuple[Told, ...] = (),
     ) -> None:
         """Commit a new state of a table and its move log (``play``)."""
+
+    @abstractmethod
+    async def save_panels(self) -> None:
+        """Write the panel handles kept since the last write (``panels``)."""
 
     @abstractmethod
     async def _close(self, table: Table, status: Status, reason: str, user_id: int | None) -> None:

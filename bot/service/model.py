@@ -10,7 +10,15 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Generic, Protocol, TypeVar
 
 from bot.families import AnyFamily, Result, family
-from bot.models import GameRecord, MatchPlayer, MatchRecord, SeatRecord, Status, Turn
+from bot.models import (
+    GameRecord,
+    MatchPlayer,
+    MatchRecord,
+    PanelRecord,
+    SeatRecord,
+    Status,
+    Turn,
+)
 from engine.reasons import DutyOfPlay
 
 RulesT = TypeVar("RulesT")
@@ -297,6 +305,9 @@ class Table:
     """Seat -> (version, hint): the last hint found for a seat, given again on a second click."""
     hinting: set[int] = field(default_factory=set)
     """Seats whose hint is being searched right now."""
+    unsaved_panels: dict[int, PanelRecord] = field(default_factory=dict)
+    """User id -> the newest handle of their panel, not yet written (it goes with the next
+    commit of the table, or ``PANEL_SAVE_SECONDS`` after it was opened, whichever is first)."""
     turns: dict[int, Turn] = field(default_factory=dict)
     """A turn-based table's turns, as stored (seat -> when it came, when it runs out)."""
 

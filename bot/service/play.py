@@ -285,6 +285,9 @@ class Play(ServiceCore):
             await tx.update_game(record, expected_version=snap.record.version)
             if action is not None:
                 await tx.insert_action(record.id, action)
+            if match is None:  # the panels opened since the last write go with the move
+                for panel in table.unsaved_panels.values():
+                    await tx.put_panel(panel)
             if changed:
                 await tx.put_seats(record.id, changed)
             for seat in changed:
@@ -315,6 +318,7 @@ class Play(ServiceCore):
                 )
                 await tx.delete_panels(record.id)
                 await tx.release_table(record.id)
+        table.unsaved_panels.clear()
         table.current = replace(new, log=log, ratings=changes)
         table.turns = turns
 

@@ -30,6 +30,7 @@ class Scheduler:
         self._tasks: set[asyncio.Task[None]] = set()
         self._sleeping: set[asyncio.Task[Any]] = set()
         self._fell_asleep = asyncio.Event()
+        self._named: dict[str, asyncio.Task[None]] = {}
 
     # --- the three kinds of background work ----------------------------------------------
 
@@ -67,6 +68,23 @@ class Scheduler:
             table.nudge_task = self._spawn(
                 self._after(table, delay, work), name=f"nudge-{table.id}"
             )
+
+    def once(self, name: str, work: Callable[[], Awaitable[None]], delay: float) -> None:
+        """Run ``work`` in ``delay`` seconds unless a task of that name is already waiting
+        (work that gathers what piled up meanwhile, such as writing panel handles)."""
+        waiting = self._named.get(name)
+        if waiting is not None and not waiting.done():
+            return
+        self._named[name] = self._spawn(self._later(delay, work), name=name)
+
+    async def _later(self, delay: float, work: Callable[[], Awaitable[None]]) -> None:
+        await self.sleep(delay)
+        try:
+            await work()
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("background work %s failed", work)
 
     def stop(self, table: Table) -> None:
         """A table closed: stop its tasks (except the one calling)."""

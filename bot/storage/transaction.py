@@ -239,12 +239,6 @@ class Transaction:
             ),
         )
 
-    async def set_panel_signature(self, game_id: int, user_id: int, signature: str) -> None:
-        await self._conn.execute(
-            "UPDATE panels SET signature = ? WHERE game_id = ? AND user_id = ?",
-            (signature, game_id, user_id),
-        )
-
     async def delete_panels(self, game_id: int, user_id: int | None = None) -> None:
         """Forget a game's open panels (one player's, or everyone's)."""
         if user_id is None:

@@ -47,6 +47,9 @@ class PanelHandle:
     signature: str
     deal: int | None = None
     """The deal the panel last showed (to say "hand 3 is over" when the next one starts)."""
+    decides: bool = True
+    """Whether it last showed its owner a decision to take (a handle read back after a
+    restart is assumed to)."""
 
 
 class PanelKeeper:
@@ -152,13 +155,14 @@ class PanelKeeper:
             locale=locale,
             signature=_fingerprint(render.panel_signature(panel, renderer)),
             deal=None if state is None else renderer.family.deal_number(state),
+            decides=panel.is_expected,
         )
         await self._load(game_id)
         older = self._panels.get(key)
         self._panels[key] = handle
         self._arm_pause()
         self._panel_messages.setdefault(key, set()).add(message_id)
-        if older is not None and older.message_id != message_id:
+        if older is not None and older.message_id != message_id and older.decides:
             await self._close(older)
         await self.service.keep_panel(
             PanelRecord(
@@ -186,8 +190,11 @@ class PanelKeeper:
         return deadline
 
     async def _close(self, handle: PanelHandle) -> None:
-        """A player opened a new panel: the older one becomes a stub without buttons, so it
-        can neither mislead nor be clicked."""
+        """A player opened a new panel while the older one still offered them a decision: the
+        older one becomes a stub without buttons, so it cannot mislead. An older panel that
+        showed a waiting hand is left as it is (an edit saved per opening, and the usual case:
+        people open "My hand" when the turn comes, after a move taken in the older panel);
+        a click on it is answered like any click on an outdated panel."""
         if self.service.clock.now() - handle.opened > PANEL_EDIT_WINDOW:
             return  # Discord no longer lets us edit it
         webhook = discord.Webhook.partial(self._application_id(), handle.token, client=self.bot)
@@ -252,10 +259,9 @@ class PanelKeeper:
                 continue
             handle.signature = signature
             handle.deal = deal
+            handle.decides = panel.is_expected
             if panel.snapshot.status is not Status.PLAYING:
                 self._panels.pop(key, None)
-            else:
-                await self.service.panel_drawn(game_id, key[1], signature)
 
     def _application_id(self) -> int:
         application_id = self.bot.application_id

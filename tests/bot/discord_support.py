@@ -45,6 +45,9 @@ async def make_bot(db_path: Path) -> AsyncIterator[BotFactory]:
         options.setdefault("pictures", False)  # drawn only by the tests about pictures
         # tests click far faster than people: the click limit has tests of its own
         options.setdefault("clicks_per_second", None)
+        # opened panels are written with the next move or at shutdown; a timer that falls due
+        # within SimCord's settling would make every test wait for it (it has tests of its own)
+        options.setdefault("panel_save_seconds", 3600.0)
         bot = GameBot(database=db_path, shard_count=2, **options)
         bots.append(bot)
         return bot

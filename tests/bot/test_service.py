@@ -316,18 +316,42 @@ async def test_a_busy_table_answers_in_time(
     await service.act(snap.id, _user_at(snap, snap.state.to_act), "S", snap.record.version)
 
 
+async def test_panel_handles_wait_together_for_a_moment(
+    service: GameService, storage: Storage, clock: ManualClock
+) -> None:
+    """Panels opened while nobody moves are written together once ``panel_save_seconds``
+    have passed (one transaction for all of them), and a stopped service writes what waits."""
+    snap = await seated_table(service, "caribbean", FOUR)
+    first = PanelRecord(snap.id, 11, 901, "token-1", 5.0, "en", "a")
+    second = PanelRecord(snap.id, 12, 902, "token-2", 6.0, "ja", "b")
+    await service.keep_panel(first)
+    await service.keep_panel(second)
+    await advance(clock, service, service.panel_save_seconds / 2)
+    assert await storage.panels(snap.id) == []
+    await advance(clock, service, service.panel_save_seconds)
+    assert sorted(await storage.panels(snap.id), key=lambda p: p.user_id) == [first, second]
+    third = PanelRecord(snap.id, 13, 903, "token-3", 7.0, "en", "c")
+    await service.keep_panel(third)
+    await service.close()
+    assert third in await storage.panels(snap.id)
+
+
 async def test_panel_handles_are_kept_with_the_game_until_it_closes(
     service: GameService, storage: Storage
 ) -> None:
-    """An open panel's handle is stored (it outlives a restart) and forgotten with the table."""
+    """An open panel's handle is stored (it outlives a restart) and forgotten with the table.
+    Opening a panel costs no write of its own: the handle goes with the table's next move."""
     snap = await seated_table(service, "caribbean", FOUR)
     handle = PanelRecord(snap.id, 11, 999, "secret-token", 5.0, "en", "abc")
     await service.keep_panel(handle)
+    assert await storage.panels(snap.id) == []  # not yet
+    await service.act(snap.id, _user_at(snap, snap.state.to_act), "S", snap.record.version)
     assert await storage.panels(snap.id) == [handle]
     assert "secret-token" not in repr(handle)
     await service.end(snap.id, 11, can_manage=True)
     assert await storage.panels(snap.id) == []
     await service.keep_panel(handle)  # a late click on a closed table stores nothing
+    await service.save_panels()
     assert await storage.panels(snap.id) == []
 
 
