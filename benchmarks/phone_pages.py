@@ -31,10 +31,10 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from importlib import import_module
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from importlib import import_module
 from pathlib import Path
 from typing import Any, Final
 

@@ -14,10 +14,12 @@ from PIL import Image
 from bot.picture.cards import BLACK, EDGE, FACE, HERO_FRAME, RED
 from bot.picture.shapes import RGB
 
-WIDTH: Final = 800
-HEIGHT: Final = 600
-TABLE_WIDTH: Final = 560
-CENTRE: Final = (280, 300)
+WIDTH: Final = 560
+HEIGHT: Final = 480
+TABLE_WIDTH: Final = WIDTH
+CENTRE: Final = (280, 240)
+"""A phone shows an embed's picture about 284 CSS pixels wide (``benchmarks/phone_pages.py``):
+at 560 wide, every text of 22 pixels or more reads at 11 or more there."""
 
 RAIL: Final[RGB] = (12, 46, 28)
 FELT: Final[RGB] = (27, 96, 57)
