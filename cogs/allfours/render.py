@@ -46,7 +46,6 @@ from cogs.table.render import (
     seat_names,
     table_buttons,
     tells_deal_start,
-    turn_ping,
     variant_title,
 )
 from cogs.table.words import seat_label, suit_text
@@ -163,7 +162,6 @@ class AllFoursRenderer(AllFoursPanel):
         timers = sorted(deadlines[s] for s in actors if s in deadlines)
         if timers:
             turn += " " + deadline_text(timers[0], locale)
-        embed.add_field(name=t("table.turn_title", locale), value=turn, inline=False)
         embed.add_field(
             name=t("table.target", locale, target=table.rules.target),
             value=scores_text(table, view.scores, locale),
@@ -179,7 +177,7 @@ class AllFoursRenderer(AllFoursPanel):
         if scene is not None:
             picture_embed(embed, scene)
         return TableMessage(
-            content=turn_ping(table, actors, locale),
+            content=turn,  # whose turn, once: the first line a phone shows, and a ping
             embed=embed,
             view=table_buttons(table, self.family.prefix, locale),
         )
