@@ -50,7 +50,6 @@ from cogs.table.render import (
 )
 from cogs.table.words import seat_label, suit_text
 from engine import allfours
-from engine.allfours.trumps import is_round_of_acceptance
 
 STORY_LIMIT: Final = 2500
 """Characters of a finished hand's story in its message (Discord allows 4096 in all)."""
@@ -95,11 +94,8 @@ class AllFoursRenderer(AllFoursPanel):
 
     def waiting_for(self, table: AllFoursTable, locale: str) -> str:
         assert table.view is not None
-        phase = table.view.phase
-        if phase is allfours.Phase.DECLARE:
-            key = "turn.accept" if is_round_of_acceptance(table.rules) else "turn.declare"
-            return t(key, locale)
-        return t(f"turn.{phase.value}", locale)
+        key = picture.turn_key(table.rules, table.view.phase)
+        return t(key, locale) if key is not None else ""
 
     def table_message(
         self,

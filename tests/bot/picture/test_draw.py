@@ -3,6 +3,7 @@ themes, size and determinism, alt text, a worker process, and the font fallback.
 
 from __future__ import annotations
 
+import colorsys
 import io
 import multiprocessing
 import subprocess
@@ -20,7 +21,17 @@ from bot.picture.cards import HERO_FRAME, card_height, card_image, suit_colour
 from bot.picture.common import clock_label
 from bot.picture.draw import alt_text, picture, render, summary_line
 from bot.picture.scene import Scene
-from bot.picture.style import FELT, HEIGHT, PLATE, RAIL, WIDTH
+from bot.picture.style import (
+    ARROW,
+    FELT,
+    HEIGHT,
+    PLATE,
+    RAIL,
+    TEAM_COLOURS,
+    TURN,
+    WIDTH,
+)
+from bot.picture.table import ARROW_SIZE
 from engine import allfours, kqj
 from engine.cards import Card, standard_deck
 from engine.kqj.deck import DECK as KQJ_DECK
@@ -271,3 +282,21 @@ print("RENDERED", len(sizes), min(sizes) > 1000, fonts.face_name())
     assert len(warnings) == 1
     assert "Noto Sans CJK not found" in warnings[0]
     assert f"RENDERED {len(GOLDEN)} True Pillow built-in" in lines
+
+
+def test_no_seat_colour_looks_like_the_turn_highlight() -> None:
+    """Seven Up's fourth player was drawn in the turn highlight's yellow (issue 19): no seat
+    colour has a hue near the turn's yellow."""
+
+    def hue(colour: tuple[int, int, int]) -> float:
+        return colorsys.rgb_to_hsv(*(c / 255 for c in colour))[0] * 360
+
+    for colour in TEAM_COLOURS:
+        assert abs(hue(colour) - hue(TURN)) >= 8, colour
+
+
+def test_the_play_arrows_stand_out_on_the_felt() -> None:
+    """The direction of play reads at a glance (issue 19: the arrows were too faint): near
+    white heads, 20 CSS pixels where a phone shows the picture."""
+    assert contrast(ARROW, FELT) >= 7
+    assert ARROW_SIZE * PHONE_WIDTH / WIDTH >= 20
