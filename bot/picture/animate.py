@@ -32,9 +32,9 @@ def animate(scenes: Sequence[Scene]) -> bytes:
 
     >>> from bot.picture.scene import Labels, SeatScene
     >>> labels = Labels("D", "CPU", "led", "wins", "Trumps", "Score", "Round", "Last trick")
-    >>> seats = (SeatScene("Ann", 0), SeatScene("Bo", 1))
-    >>> gif = animate([Scene("en", "All Fours", labels, seats, None, progress=f"{n}")
-    ...                for n in range(3)])
+    >>> def seats(held: int) -> tuple[SeatScene, ...]:
+    ...     return (SeatScene("Ann", 0, cards_held=held), SeatScene("Bo", 1, cards_held=held))
+    >>> gif = animate([Scene("en", "All Fours", labels, seats(n), None) for n in (6, 5, 4)])
     >>> gif[:6], Image.open(io.BytesIO(gif)).n_frames
     (b'GIF89a', 3)
     """

@@ -1,14 +1,16 @@
 """Draw a ``Scene`` as a PNG: the felt with the seats around it, the trick in front of them,
-the direction of play, and a side panel with trumps, scores, the last trick and the turn.
+the trump suit's mark and the direction of play. Trumps, the turned cards, the scores, the last
+trick and whose turn it is are the table message's text (once each: a phone's height); the
+picture has no side panel repeating them.
 
 ``render`` is a pure, deterministic, top-level function of a picklable scene (the bot runs it in
 a worker process so the event loop never waits for it); the only I/O is reading the font once
 per process. Every piece that repeats (card faces, pips, name masks, the empty table) is cached,
 so a picture is mostly pastes, a palette reduction and the PNG encoder.
 
-The canvas is 800 x 600: Discord shows an embed's image about 400 pixels wide, so every text
-here is at least 16 pixels (8 on screen at the smallest) and names, ranks and scores are 22 to
-34 (11 to 17 on screen). Colours: the felt and the panel are dark, opaque and the same in both
+The canvas is 560 x 480: a phone shows an embed's image about 284 CSS pixels wide
+(``benchmarks/phone_pages.py``), so every text here is at least 22 pixels (11 on a phone) and
+names and ranks 24 to 33. Colours: the felt and the panel are dark, opaque and the same in both
 Discord themes; team colours are from the Okabe-Ito palette (readable with colour blindness).
 """
 
@@ -22,12 +24,11 @@ from PIL import Image
 from bot.i18n import t
 from bot.notation import SUIT_SYMBOLS, card_text
 from bot.picture.hands import with_hands
-from bot.picture.panel import draw_panel
 from bot.picture.scene import Scene
 from bot.picture.style import palette
 from bot.picture.table import background, draw_seats
 
-RENDERER_VERSION: Final = 1
+RENDERER_VERSION: Final = 2
 """Bump whenever the pictures change on purpose (and record new golden checksums)."""
 
 
@@ -52,7 +53,6 @@ def picture(scene: Scene) -> Image.Image:
     game's replay), taller by the strip of hands (``bot.picture.hands``)."""
     image = background(len(scene.seats), scene.direction, scene.trump).copy()
     draw_seats(image, scene)
-    draw_panel(image, scene)
     if scene.hands:
         image = with_hands(image, scene)
     return image

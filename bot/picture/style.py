@@ -14,16 +14,18 @@ from PIL import Image
 from bot.picture.cards import BLACK, EDGE, FACE, HERO_FRAME, RED
 from bot.picture.shapes import RGB
 
-WIDTH: Final = 800
-HEIGHT: Final = 600
-TABLE_WIDTH: Final = 560
-CENTRE: Final = (280, 300)
+WIDTH: Final = 560
+HEIGHT: Final = 480
+TABLE_WIDTH: Final = WIDTH
+CENTRE: Final = (280, 240)
+"""A phone shows an embed's picture about 284 CSS pixels wide (``benchmarks/phone_pages.py``):
+at 560 wide, every text of 22 pixels or more reads at 11 or more there."""
 
 RAIL: Final[RGB] = (12, 46, 28)
 FELT: Final[RGB] = (27, 96, 57)
 FELT_MARK: Final[RGB] = (36, 112, 68)
 RING: Final[RGB] = (48, 128, 80)
-ARROW: Final[RGB] = (198, 232, 208)
+ARROW: Final[RGB] = (240, 250, 244)
 PANEL: Final[RGB] = (15, 38, 27)
 PANEL_LINE: Final[RGB] = (44, 84, 60)
 PLATE: Final[RGB] = (10, 34, 21)
@@ -42,7 +44,7 @@ TEAM_COLOURS: Final[tuple[RGB, ...]] = (
     (230, 159, 0),  # orange
     (86, 180, 233),  # sky blue
     (204, 121, 167),  # reddish purple
-    (240, 228, 66),  # yellow
+    (0, 158, 115),  # bluish green (not yellow: that is the turn's highlight)
     (213, 94, 0),  # vermilion
     (0, 114, 178),  # blue
 )

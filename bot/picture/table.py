@@ -1,4 +1,4 @@
-"""The felt side of the picture: where the seats sit for 2 to 6 players, the empty table
+"""The picture: the felt where the seats sit for 2 to 6 players, the empty table
 (felt, trump watermark, the ring of play-direction arrows) and the name plates with each
 seat's card of the trick in front of it."""
 
@@ -26,14 +26,11 @@ from bot.picture.style import (
     FELT_MARK,
     HEIGHT,
     MUTED,
-    PANEL,
-    PANEL_LINE,
     PLATE,
     PLATE_TO_ACT,
     RAIL,
     RING,
     SUITS_ORDER,
-    TABLE_WIDTH,
     TEXT,
     TURN,
     WIDTH,
@@ -66,21 +63,21 @@ class Layout:
 # Spots of a clockwise table, seat 0 at the bottom (seat s + 1 on the left of seat s, as seen
 # by players facing the centre, RULES.md §0); counter-clockwise tables are its mirror image.
 _SPOTS: Final[dict[int, tuple[tuple[tuple[int, int], tuple[int, int]], ...]]] = {
-    2: (((280, 560), (280, 418)), ((280, 40), (280, 182))),
-    3: (((280, 560), (280, 440)), ((112, 108), (214, 236)), ((448, 108), (346, 236))),
+    2: (((280, 446), (280, 334)), ((280, 34), (280, 146))),
+    3: (((280, 446), (280, 350)), ((112, 86), (210, 192)), ((448, 86), (350, 192))),
     4: (
-        ((280, 560), (280, 452)),
-        ((96, 300), (232, 300)),
-        ((280, 40), (280, 148)),
-        ((464, 300), (328, 300)),
+        ((280, 446), (280, 360)),
+        ((96, 240), (228, 240)),
+        ((280, 34), (280, 120)),
+        ((464, 240), (332, 240)),
     ),
     6: (
-        ((280, 562), (280, 472)),
-        ((92, 420), (220, 380)),
-        ((92, 180), (220, 220)),
-        ((280, 38), (280, 128)),
-        ((468, 180), (340, 220)),
-        ((468, 420), (340, 380)),
+        ((280, 448), (280, 372)),
+        ((88, 336), (208, 306)),
+        ((88, 144), (208, 180)),
+        ((280, 32), (280, 108)),
+        ((472, 144), (352, 180)),
+        ((472, 336), (352, 306)),
     ),
 }
 
@@ -94,16 +91,16 @@ def layout(players: int, direction: Direction | None) -> Layout:
     else:
         raw = tuple(
             (
-                _on_ellipse(players, seat, 184, 250),
-                _on_ellipse(players, seat, 80, 120),
+                _on_ellipse(players, seat, 184, 200),
+                _on_ellipse(players, seat, 80, 96),
             )
             for seat in range(players)
         )
     mirror = direction is Direction.COUNTER_CLOCKWISE
     spots = tuple(Spot(_mirrored(plate, mirror), _mirrored(card, mirror)) for plate, card in raw)
     if players >= 5:
-        return Layout((170, 62), 64, 22, spots)
-    return Layout((176, 64), 76, 24, spots)
+        return Layout((170, 62), 64, 24, spots)
+    return Layout((176, 64), 76, 26, spots)
 
 
 def _on_ellipse(players: int, seat: int, rx: int, ry: int) -> tuple[int, int]:
@@ -123,7 +120,7 @@ def background(players: int, direction: Direction | None, trump: str | None) -> 
     """The table before anything is placed on it: rail, felt, a large pale pip of the trump
     suit in the middle, the ring of play-direction arrows, and the empty panel."""
     image = Image.new("RGB", (WIDTH, HEIGHT), RAIL)
-    felt = shapes.rounded_box(TABLE_WIDTH - 12, HEIGHT - 12, 44, FELT, None, 0)
+    felt = shapes.rounded_box(WIDTH - 12, HEIGHT - 12, 44, FELT, None, 0)
     image.paste(felt, (6, 6), felt)
     if trump is not None and trump in SUITS_ORDER:
         size = 150
@@ -132,15 +129,17 @@ def background(players: int, direction: Direction | None, trump: str | None) -> 
         )
     if direction is not None:
         _draw_ring(image, direction, players)
-    ImageDraw.Draw(image).rectangle((TABLE_WIDTH, 0, WIDTH, HEIGHT), fill=PANEL)
-    ImageDraw.Draw(image).line((TABLE_WIDTH, 0, TABLE_WIDTH, HEIGHT), fill=PANEL_LINE, width=2)
     return image
+
+
+ARROW_SIZE: Final = 40
+"""The play arrows' heads: 20 CSS pixels on a phone, near white on the felt."""
 
 
 def _draw_ring(image: Image.Image, direction: Direction, players: int) -> None:
     """An ellipse around the trick with arrow heads, between the seats, pointing the way play
     goes."""
-    rx, ry = 150, 200
+    rx, ry = 150, 160
     scale = shapes.SUPERSAMPLE
     ring = Image.new("L", (2 * rx * scale + 40, 2 * ry * scale + 40), 0)
     ImageDraw.Draw(ring).ellipse(
@@ -158,8 +157,8 @@ def _draw_ring(image: Image.Image, direction: Direction, players: int) -> None:
         tangent = math.degrees(
             math.atan2(sign * ry * math.cos(angle), -sign * rx * math.sin(angle))
         )
-        head = shapes.arrow_head(30, tangent, ARROW)
-        image.paste(head, (round(x) - 15, round(y) - 15), head)
+        head = shapes.arrow_head(ARROW_SIZE, tangent, ARROW)
+        image.paste(head, (round(x) - ARROW_SIZE // 2, round(y) - ARROW_SIZE // 2), head)
 
 
 # --- seats -------------------------------------------------------------------------------------
@@ -196,25 +195,29 @@ def _draw_seat(
         _draw_trick_card(image, scene, seat, seat.card, spot.card, geometry.card_width)
 
 
-DETAIL_SIZE: Final = 18
+DETAIL_SIZE: Final = 22
+SMALLEST: Final = 22
+"""The smallest text of the picture (11 CSS pixels on a phone, see ``style.WIDTH``)."""
 
 
 def _draw_dealer_button(image: Image.Image, text: str, xy: tuple[int, int]) -> None:
     """The dealer's button, as at a card club: a white disc on the plate's corner."""
-    size = max(fonts.text_width(text, 18, True) + 10, 28)
-    button = shapes.rounded_box(size, 28, 14, TEXT, BLACK, 2)
+    size = max(fonts.text_width(text, SMALLEST, True) + 10, 30)
+    button = shapes.rounded_box(size, 30, 15, TEXT, BLACK, 2)
     image.paste(button, xy, button)
-    paste_text(image, (xy[0] + size // 2, xy[1] + 1), text, 18, DARK_TEXT, bold=True, anchor="m")
+    paste_text(image, (xy[0] + size // 2, xy[1]), text, SMALLEST, DARK_TEXT, bold=True, anchor="m")
 
 
 def _draw_hand_count(image: Image.Image, count: int, top_right: tuple[int, int]) -> int:
     """A card back with the number of cards held on it; returns its width."""
     text = str(count)
-    width = max(fonts.text_width(text, 16, True) + 8, 20)
-    back = shapes.rounded_box(width, 26, 4, BACK_FILL, BACK_EDGE, 2)
+    width = max(fonts.text_width(text, SMALLEST, True) + 8, 22)
+    back = shapes.rounded_box(width, 28, 4, BACK_FILL, BACK_EDGE, 2)
     left = top_right[0] - width
     image.paste(back, (left, top_right[1]), back)
-    paste_text(image, (left + width // 2, top_right[1] + 1), text, 16, TEXT, bold=True, anchor="m")
+    paste_text(
+        image, (left + width // 2, top_right[1]), text, SMALLEST, TEXT, bold=True, anchor="m"
+    )
     return width
 
 
@@ -226,10 +229,10 @@ def _draw_seat_details(
     size = DETAIL_SIZE
     if seat.is_computer:
         tag = scene.labels.computer
-        tag_width = fonts.text_width(tag, 16, True) + 10
-        chip = shapes.rounded_box(tag_width, 22, 6, COMPUTER_TAG, None, 0)
-        image.paste(chip, (x, y), chip)
-        paste_text(image, (x + 5, y), tag, 16, TEXT, bold=True)
+        tag_width = fonts.text_width(tag, SMALLEST, True) + 10
+        chip = shapes.rounded_box(tag_width, 26, 6, COMPUTER_TAG, None, 0)
+        image.paste(chip, (x, y - 2), chip)
+        paste_text(image, (x + 5, y - 3), tag, SMALLEST, TEXT, bold=True)
         x += tag_width + 6
     if seat.is_to_act and scene.clock and right - x > 40:
         icon = shapes.clock_icon(18, ink)
@@ -263,9 +266,9 @@ def _draw_trick_card(
 
 
 def _pill(image: Image.Image, centre: tuple[int, int], text: str, fill: RGB, ink: RGB) -> None:
-    size = 18
+    size = SMALLEST
     width = fonts.text_width(text, size, True) + 14
-    height = 26
+    height = 30
     pill = shapes.rounded_box(width, height, 13, fill, DARK_TEXT, 1)
     image.paste(pill, (centre[0] - width // 2, centre[1]), pill)
     paste_text(image, (centre[0], centre[1]), text, size, ink, bold=True, anchor="m")

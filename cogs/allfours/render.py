@@ -46,12 +46,10 @@ from cogs.table.render import (
     seat_names,
     table_buttons,
     tells_deal_start,
-    turn_ping,
     variant_title,
 )
 from cogs.table.words import seat_label, suit_text
 from engine import allfours
-from engine.allfours.trumps import is_round_of_acceptance
 
 STORY_LIMIT: Final = 2500
 """Characters of a finished hand's story in its message (Discord allows 4096 in all)."""
@@ -96,11 +94,8 @@ class AllFoursRenderer(AllFoursPanel):
 
     def waiting_for(self, table: AllFoursTable, locale: str) -> str:
         assert table.view is not None
-        phase = table.view.phase
-        if phase is allfours.Phase.DECLARE:
-            key = "turn.accept" if is_round_of_acceptance(table.rules) else "turn.declare"
-            return t(key, locale)
-        return t(f"turn.{phase.value}", locale)
+        key = picture.turn_key(table.rules, table.view.phase)
+        return t(key, locale) if key is not None else ""
 
     def table_message(
         self,
@@ -163,7 +158,6 @@ class AllFoursRenderer(AllFoursPanel):
         timers = sorted(deadlines[s] for s in actors if s in deadlines)
         if timers:
             turn += " " + deadline_text(timers[0], locale)
-        embed.add_field(name=t("table.turn_title", locale), value=turn, inline=False)
         embed.add_field(
             name=t("table.target", locale, target=table.rules.target),
             value=scores_text(table, view.scores, locale),
@@ -179,7 +173,7 @@ class AllFoursRenderer(AllFoursPanel):
         if scene is not None:
             picture_embed(embed, scene)
         return TableMessage(
-            content=turn_ping(table, actors, locale),
+            content=turn,  # whose turn, once: the first line a phone shows, and a ping
             embed=embed,
             view=table_buttons(table, self.family.prefix, locale),
         )

@@ -49,7 +49,6 @@ from cogs.table.render import (
     picture_embed,
     seat_names,
     table_buttons,
-    turn_ping,
     variant_title,
 )
 from cogs.table.words import mention, seat_label, team_label
@@ -140,7 +139,6 @@ class KQJRenderer(KQJPanel):
             turn += " " + deadline_text(timers[0], locale)
         if view.phase is kqj.Phase.AUCTION and view.bid:
             turn += "\n" + t("kqj.may_counter", locale)
-        embed.add_field(name=t("table.turn_title", locale), value=turn, inline=False)
         embed.add_field(
             name=t("kqj.victory_points", locale, target=table.rules.target),
             value=scores_text(table, view.scores, locale),
@@ -156,7 +154,7 @@ class KQJRenderer(KQJPanel):
         if scene is not None:
             picture_embed(embed, scene)
         return TableMessage(
-            content=turn_ping(table, actors, locale),
+            content=turn,  # whose turn, once: the first line a phone shows, and a ping
             embed=embed,
             view=table_buttons(table, self.family.prefix, locale),
         )

@@ -107,6 +107,21 @@ def test_layout_always_fits_five_rows_of_five(cards: int, enabled: int, decision
     assert all(choice in shown for choice in choices)
 
 
+def test_refresh_shares_the_last_suits_row_when_it_fits() -> None:
+    """A row less on a phone: ♠ 5 · ♥ 6 · ♣ Q 8 6 Refresh, each suit still on its own row;
+    a last suit of five cards leaves Refresh a row of its own."""
+    spec = discord.ButtonStyle.secondary
+
+    def hand(suits: str) -> list[render.ButtonSpec]:
+        return [render.ButtonSpec(f"P:{i}", s, spec, True, s) for i, s in enumerate(suits)]
+
+    refresh = render.ButtonSpec(render.REFRESH, "Refresh", spec, True)
+    rows = render.layout(hand("shccc"), [refresh])
+    assert [[b.label for b in row] for row in rows] == [["s"], ["h"], ["c", "c", "c", "Refresh"]]
+    rows = render.layout(hand("sccccc"), [refresh])
+    assert [[b.label for b in row] for row in rows] == [["s"], ["c"] * 5, ["Refresh"]]
+
+
 def test_panels_show_only_their_owner_cards_and_respect_limits() -> None:
     """A panel's ids are short, unique, and name only its owner's cards."""
     for variant in ALL_FOURS.variants:

@@ -147,7 +147,7 @@ async def test_the_public_table_shows_the_round(simcord_env: simcord.Env) -> Non
     table = await open_table(env, names=SIX, game="kqj", target=500)
     service = service_of(env)
     shown = text_of(table.message)
-    assert "The Return:" in shown and "dealer" in shown and "your turn" in shown
+    assert "The Return:" in shown and "dealer" in shown and "to take the Return or pass" in shown
     snap = await service.snapshot(table.game_id)
     state = snap.state
     assert state is not None

@@ -21,16 +21,29 @@ from bot.picture.common import (
     team_name,
 )
 from bot.picture.scene import Direction, Scene, SeatScene
-from engine.allfours import Phase
+from engine.allfours import Phase, Ruleset
 from engine.allfours.game import trick_winner_offset
+from engine.allfours.trumps import is_round_of_acceptance
 from engine.cards import SUITS
 
-_TURN_KEYS = {
-    Phase.DECLARE: "picture.turn.declare",
-    Phase.REPLY: "picture.turn.reply",
-    Phase.DISCARD: "picture.turn.discard",
-    Phase.PLAY: "picture.turn.play",
-}
+
+def turn_key(rules: Ruleset, phase: Phase) -> str | None:
+    """The catalog key of what the player to act is to do, the same words in the picture's
+    description and on the table message (stand or beg; accept or refuse the turned suit where
+    the rules have a round of acceptance; give one in English and Seven Up, take one in
+    Caribbean); None when nobody is to act.
+
+    >>> from engine.allfours import preset
+    >>> turn_key(preset("english"), Phase.REPLY), turn_key(preset("caribbean"), Phase.REPLY)
+    ('turn.reply.english', 'turn.reply')
+    """
+    if phase is Phase.DECLARE:
+        return "turn.accept" if is_round_of_acceptance(rules) else "turn.declare"
+    if phase is Phase.REPLY:
+        return "turn.reply" if rules.variant == "caribbean" else "turn.reply.english"
+    if phase in (Phase.DISCARD, Phase.PLAY):
+        return f"turn.{phase.value}"
+    return None
 
 
 def direction_of(view: AllFoursPublic) -> Direction | None:
@@ -152,7 +165,7 @@ def _progress(view: AllFoursPublic, locale: str) -> str:
 def _turn(
     view: AllFoursPublic, names: Sequence[str], acting: Sequence[int], locale: str
 ) -> str | None:
-    key = _TURN_KEYS.get(view.phase)
+    key = turn_key(view.rules, view.phase)
     if key is None or not acting:
         return None
     players = ", ".join(names[seat] for seat in acting)

@@ -65,7 +65,6 @@ from cogs.table.render.table import (
     picture_embed,
     seat_names,
     table_buttons,
-    turn_ping,
     variant_title,
 )
 
@@ -109,6 +108,5 @@ __all__ = [
     "table_lines",
     "teller",
     "tells_deal_start",
-    "turn_ping",
     "variant_title",
 ]

@@ -48,11 +48,15 @@ def layout(
     cards: Sequence[ButtonSpec], decisions: Sequence[ButtonSpec], rows: int = ROWS
 ) -> list[list[ButtonSpec]]:
     """Rows of at most five buttons, at most ``rows`` rows: the cards first — one row per suit
-    (``group``) when there is room, else five to a row — then the decisions on rows of their
-    own when there is room, else after the last card. A hand too big to leave room (only
-    possible with no card to click) is shown in the text only."""
+    (``group``) when there is room, else five to a row — then the decisions: on the last
+    suit's row when they all fit there (a row less on a phone: Refresh beside ♣ Q 8 6), else
+    on rows of their own when there is room, else after the last card. A hand too big to
+    leave room (only possible with no card to click) is shown in the text only."""
     decision_rows = _rows_of(decisions)
     by_suit = [row for group in _groups(cards) for row in _rows_of(group)]
+    fits_last = bool(by_suit) and len(by_suit[-1]) + len(decisions) <= PER_ROW
+    if decisions and fits_last and len(by_suit) <= rows:
+        return [*by_suit[:-1], [*by_suit[-1], *decisions]]
     if len(by_suit) + len(decision_rows) <= rows:
         return by_suit + decision_rows
     card_rows = _rows_of(cards)

@@ -1,9 +1,9 @@
-"""The parts every table message shares: the seats, the hand written by suit, the turn ping,
+"""The parts every table message shares: the seats, the hand written by suit,
 the "My hand" button, the picture, and the message that ends a game."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -140,9 +140,3 @@ def table_buttons(table: PublicTable[Any, Any], prefix: str, locale: str) -> dis
         )
     )
     return buttons
-
-
-def turn_ping(table: PublicTable[Any, Any], actors: Iterable[int], locale: str) -> str:
-    """The message content that mentions the people the game waits for."""
-    mentions = [mention(table.seats[s].user_id or 0) for s in actors if table.seats[s].is_human]
-    return t("table.ping", locale, players=" ".join(mentions)) if mentions else ""

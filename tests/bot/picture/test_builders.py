@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from bot.families.allfours import picture as allfours_picture
 from bot.families.kqj import picture as kqj_picture
+from bot.i18n import t
 from bot.picture.common import clock_label
 from bot.picture.scene import Direction, Scene
 from engine import allfours, kqj
@@ -233,8 +234,8 @@ def test_every_seat_still_to_discard_is_waited_for() -> None:
     scene = allfours_scene(state, clock=clock_label(30, "en"))
     assert [seat.is_to_act for seat in scene.seats] == [True, True]
     assert (
-        scene.turn
-        == f"{NAMES[view.pending_discards[0]]}, {NAMES[view.pending_discards[1]]}: to discard"
+        scene.turn == f"{NAMES[view.pending_discards[0]]}, {NAMES[view.pending_discards[1]]}: "
+        "to discard down to six cards"
     )
     assert scene.clock == "30 s"
 
@@ -319,3 +320,21 @@ def test_a_scene_pickles_and_keeps_its_fingerprint() -> None:
     assert copy == scene
     assert copy.fingerprint() == scene.fingerprint()
     assert copy.seats[2].is_computer
+
+
+@pytest.mark.parametrize(
+    ("variant", "phase", "words"),
+    [
+        ("caribbean", allfours.Phase.DECLARE, "to stand or beg"),
+        ("caribbean", allfours.Phase.REPLY, "to take one or run the pack"),
+        ("english", allfours.Phase.REPLY, "to give one or run the pack"),
+        ("seven-up", allfours.Phase.REPLY, "to give one or run the pack"),
+    ],
+)
+def test_the_picture_names_the_decision_as_the_table_does(
+    variant: str, phase: allfours.Phase, words: str
+) -> None:
+    """One set of words for whose turn it is (issue 19: the picture said "to choose trumps"
+    where the table said "to stand or beg", and "take one" in English)."""
+    key = allfours_picture.turn_key(allfours.preset(variant), phase)
+    assert key is not None and t(key, "en") == words

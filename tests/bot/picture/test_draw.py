@@ -3,6 +3,7 @@ themes, size and determinism, alt text, a worker process, and the font fallback.
 
 from __future__ import annotations
 
+import colorsys
 import io
 import multiprocessing
 import subprocess
@@ -15,11 +16,22 @@ from PIL import Image
 
 from bot.families.allfours import picture as allfours_picture
 from bot.families.kqj import picture as kqj_picture
+from bot.picture import fonts
 from bot.picture.cards import HERO_FRAME, card_height, card_image, suit_colour
 from bot.picture.common import clock_label
-from bot.picture.draw import alt_text, render, summary_line
+from bot.picture.draw import alt_text, picture, render, summary_line
 from bot.picture.scene import Scene
-from bot.picture.style import HEIGHT, WIDTH
+from bot.picture.style import (
+    ARROW,
+    FELT,
+    HEIGHT,
+    PLATE,
+    RAIL,
+    TEAM_COLOURS,
+    TURN,
+    WIDTH,
+)
+from bot.picture.table import ARROW_SIZE
 from engine import allfours, kqj
 from engine.cards import Card, standard_deck
 from engine.kqj.deck import DECK as KQJ_DECK
@@ -141,7 +153,7 @@ def test_the_tables_cover_every_seat_count() -> None:
 
 @pytest.mark.parametrize(("name", "scene"), TABLES, ids=[name for name, _ in TABLES])
 def test_a_full_table_renders_small_opaque_and_readable(name: str, scene: Scene) -> None:
-    """Each family and seat count, mid-trick and between tricks: an 800x600 PNG under
+    """Each family and seat count, mid-trick and between tricks: a 560x480 PNG under
     100 KiB, with real content, that looks the same on Discord's light and dark themes."""
     png = render(scene)
     assert png.startswith(b"\x89PNG\r\n\x1a\n")
@@ -162,17 +174,47 @@ def test_a_full_table_renders_small_opaque_and_readable(name: str, scene: Scene)
 
 
 def test_the_picture_stands_out_from_both_themes() -> None:
-    """The felt, the panel and the white text on them: the frame differs from both Discord
-    backgrounds, and the panel's text keeps WCAG AAA contrast (7:1) whatever the theme."""
+    """The felt, the rail and the white text on them: the frame differs from both Discord
+    backgrounds, and the name plates' text keeps WCAG AAA contrast (7:1) whatever the
+    theme."""
     image = decode(render(GOLDEN["kqj-mid-trick"]())).convert("RGB")
-    felt = image.getpixel((280, 560 - 60))
-    panel = image.getpixel((WIDTH - 4, HEIGHT // 2))
+    felt = image.getpixel((60, 400))
+    rail = image.getpixel((2, HEIGHT // 2))
+    assert felt == FELT and rail == RAIL
     for theme in (LIGHT_THEME, DARK_THEME):
         assert contrast(felt, theme) > 1.3
         assert felt != theme
-        assert panel != theme
-    assert contrast((255, 255, 255), panel) >= 7
+        assert rail != theme
+    assert contrast((255, 255, 255), PLATE) >= 7
     assert contrast((255, 255, 255), felt) >= 4.5
+
+
+PHONE_WIDTH = 284
+"""CSS pixels a phone shows an embed's picture at (``benchmarks/phone_pages.py`` measures it:
+a 400-pixel-wide screen less the avatar's gutter and the embed's padding)."""
+
+
+@pytest.mark.parametrize("name", sorted(GOLDEN))
+def test_every_text_of_the_picture_reads_on_a_phone(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Names, notes, tags, pills, counts and card ranks: none is under 11 CSS pixels where a
+    phone shows the picture (issue 19: the side panel and KQJ's seat notes were 5 to 9)."""
+    sizes: list[int] = []
+    original = fonts.text_mask
+
+    def recording(text: str, size: int, bold: bool = False) -> Image.Image:
+        sizes.append(size)
+        return original(text, size, bold)
+
+    card_image.cache_clear()  # card faces drawn anew: their ranks count too
+    monkeypatch.setattr(fonts, "text_mask", recording)
+    try:
+        picture(GOLDEN[name]())
+    finally:
+        card_image.cache_clear()
+    assert sizes
+    assert min(sizes) * PHONE_WIDTH / WIDTH >= 11, min(sizes)
 
 
 def test_rendering_is_deterministic_and_redraws_only_changed_tables() -> None:
@@ -240,3 +282,21 @@ print("RENDERED", len(sizes), min(sizes) > 1000, fonts.face_name())
     assert len(warnings) == 1
     assert "Noto Sans CJK not found" in warnings[0]
     assert f"RENDERED {len(GOLDEN)} True Pillow built-in" in lines
+
+
+def test_no_seat_colour_looks_like_the_turn_highlight() -> None:
+    """Seven Up's fourth player was drawn in the turn highlight's yellow (issue 19): no seat
+    colour has a hue near the turn's yellow."""
+
+    def hue(colour: tuple[int, int, int]) -> float:
+        return colorsys.rgb_to_hsv(*(c / 255 for c in colour))[0] * 360
+
+    for colour in TEAM_COLOURS:
+        assert abs(hue(colour) - hue(TURN)) >= 8, colour
+
+
+def test_the_play_arrows_stand_out_on_the_felt() -> None:
+    """The direction of play reads at a glance (issue 19: the arrows were too faint): near
+    white heads, 20 CSS pixels where a phone shows the picture."""
+    assert contrast(ARROW, FELT) >= 7
+    assert ARROW_SIZE * PHONE_WIDTH / WIDTH >= 20
