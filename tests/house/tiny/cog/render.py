@@ -13,6 +13,7 @@ from bot.picture.scene import Scene
 from bot.service.model import HandView, PublicTable, Told
 from cogs.table.render import TableRenderer
 from cogs.table.render.renderer import COLOUR, ButtonSpec, PanelControls, TableMessage
+from cogs.table.render.story import add_story_field
 from cogs.table.render.table import (
     add_seat_fields,
     deadline_text,
@@ -20,7 +21,6 @@ from cogs.table.render.table import (
     picture_embed,
     seat_names,
     table_buttons,
-    turn_ping,
 )
 from cogs.table.words import seat_label
 from engine.core import Play
@@ -97,13 +97,14 @@ class TinyRenderer(TableRenderer[Rules, State, Play, View]):
                 )
             )
         embed.description = "\n".join(lines)
-        if actors:
+        add_story_field(embed, table, self, locale)
+        turn = ""
+        if actors:  # whose turn, once: the message's first line, which pings them
             waiting = ", ".join(seat_label(table, s, locale) for s in actors)
             turn = t("table.turn", locale, players=waiting, what=self.waiting_for(table, locale))
             timers = sorted(deadlines[s] for s in actors if s in deadlines)
             if timers:
                 turn += " " + deadline_text(timers[0], locale)
-            embed.add_field(name=t("table.turn_title", locale), value=turn, inline=False)
         embed.add_field(
             name=t("tiny.scores", locale, target=table.rules.target),
             value=_scores(table, view, locale),
@@ -113,7 +114,7 @@ class TinyRenderer(TableRenderer[Rules, State, Play, View]):
         if scene is not None:
             picture_embed(embed, scene)
         return TableMessage(
-            content=turn_ping(table, actors, locale),
+            content=turn,
             embed=embed,
             view=table_buttons(table, self.family.prefix, locale) if actors else None,
         )
