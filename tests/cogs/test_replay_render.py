@@ -29,7 +29,8 @@ def _size(embed: discord.Embed) -> int:
 
 
 async def test_every_stop_of_old_games_draws_within_discords_limits(tmp_path: Path) -> None:
-    """Each stop names who did what, shows every hand, and keeps to Discord's limits (an
+    """Each stop names who did what and what it made happen in the words of the table's move
+    log (trumps, awards, a run of the pack...), shows every hand, and keeps to Discord's limits (an
     embed of at most 6000 characters, a description of 4096, a field of 1024, 25 options
     in a menu, custom_ids of 100); the picture's scene is built for each."""
     path = tmp_path / "old.sqlite3"
@@ -38,6 +39,7 @@ async def test_every_stop_of_old_games_draws_within_discords_limits(tmp_path: Pa
     storage = await Storage.open(path)
     service = GameService(storage, clock=ManualClock(), computer_delay=0)
     families = set()
+    told: set[str] = set()
     drawn = 0
     try:
         for game_id in range(1, 10):
@@ -61,10 +63,13 @@ async def test_every_stop_of_old_games_draws_within_discords_limits(tmp_path: Pa
                         assert len(custom_id) <= MAX_CUSTOM_ID
                         assert len(getattr(item, "options", [])) <= 25
                     drawn += 1
+                    if locale == "en" and "↳ Trumps: " in data["description"]:
+                        told.add(record.family)  # the move log's words, not only the moves
                     if stop:
                         assert "**" in data["description"]
     finally:
         await service.close()
         await storage.close()
     assert families == {"allfours", "kqj"}
+    assert told == families
     assert drawn > 100

@@ -18,7 +18,7 @@ from bot.notation import card_text
 from bot.picture.replay import face_up
 from bot.picture.scene import Scene
 from bot.service.history import GameReplay, GameReview, HistoryPage, PastGame, ReplayStep
-from bot.service.model import HandView, Snapshot
+from bot.service.model import HandView, Snapshot, Told
 from cogs.table.components import (
     HistoryButton,
     RecordButton,
@@ -28,9 +28,10 @@ from cogs.table.components import (
 )
 from cogs.table.render.panel import hint_reason
 from cogs.table.render.renderer import COLOUR, MAX_OPTIONS, PICTURE, TableRenderer, buttons_view
+from cogs.table.render.story import redeal_text
 from cogs.table.render.table import seat_names, variant_title
 from cogs.table.words import seat_label, team_label
-from engine.core import TrickWon
+from engine.core import CardPlayed, Redeal, TrickWon
 
 STEP_TEXT: Final = 3500
 """Room for a deal's steps in the description (Discord allows 4096): a longer deal shows
@@ -234,9 +235,7 @@ def _steps_text(
                     reason=hint_reason(mark, renderer.family.card_played(mark.action), locale),
                 )
             )
-        for event in step.events:
-            if isinstance(event, TrickWon):
-                lines.append(t("replay.trick_won", locale, player=names[event.seat]))
+        lines.extend(_event_lines(replay, step, renderer, names, locale))
         if step.dealt:
             lines.append(t("replay.dealt", locale, deal=step.deal))
     text = "\n".join(lines)
@@ -244,6 +243,34 @@ def _steps_text(
         lines = lines[1:]
         text = "…\n" + "\n".join(lines)
     return text
+
+
+def _event_lines(
+    replay: GameReplay,
+    step: ReplayStep,
+    renderer: TableRenderer[Any, Any, Any, Any],
+    names: Sequence[str],
+    locale: str,
+) -> list[str]:
+    """What a step's events told, in the words of the table's move log (``tell``: a kick's
+    points, the cards of a run, an award, trumps, a redeal), and its trick's winner. The
+    decision itself is the step's own line (face up: a discard names its card), so the event
+    that only repeats it (the engines tell the decision first, by its seat) is left out."""
+    table = Snapshot(replay.record, replay.rules, step.state).public()
+    lines = []
+    events = step.events
+    if events and step.seat is not None and getattr(events[0], "seat", None) == step.seat:
+        events = events[1:]
+    for event in events:
+        if isinstance(event, TrickWon):
+            lines.append(t("replay.trick_won", locale, player=names[event.seat]))
+        elif isinstance(event, Redeal):
+            lines.append(redeal_text(event, locale))
+        elif not isinstance(event, CardPlayed):
+            line = renderer.tell(table, Told(0, step.seat, step.deal, event), locale)
+            if line:
+                lines.append(f"↳ {line}")
+    return lines
 
 
 def _action_text(
