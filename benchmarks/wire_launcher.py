@@ -40,11 +40,15 @@ def _fixed_seeds(text: str) -> None:
     this checkout, ``bot.service._system_seed`` in older ones (c6fda7c)."""
     import importlib
 
-    homes = ("bot.service.core", "bot.service")
-    home = next(
-        (m for name in homes if hasattr(m := importlib.import_module(name), "_system_seed")),
-        None,
-    )
+    home = None
+    for name in ("bot.service.core", "bot.service"):
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError:  # an older checkout: bot.service is one module
+            continue
+        if hasattr(module, "_system_seed"):
+            home = module
+            break
     if home is None:
         raise SystemExit("error: this checkout's bot.service has no _system_seed to replace")
     seeds = iter(int(seed) for seed in text.split(",") if seed)
@@ -67,7 +71,19 @@ def main() -> int:
 
     print(f"wire-bench: bot from {os.path.dirname(bot.__file__ or '')}", file=sys.stderr)
     sys.argv[1:] = []  # what `python -m bot` gets (older checkouts' main takes no arguments)
-    return bot_main()
+    target = os.environ.get("WIRE_BENCH_PROFILE")
+    if not target:
+        return bot_main()
+    # A profile of the whole bot process (its event loop; the workers are other processes),
+    # one file per bot, named after its checkout: benchmarks/wire_profile.py reads them.
+    import cProfile
+
+    profile = cProfile.Profile()
+    try:
+        return int(profile.runcall(bot_main) or 0)
+    finally:
+        side = os.path.basename(os.path.dirname(os.path.dirname(bot.__file__ or "")))
+        profile.dump_stats(f"{target}.{side}.{os.getpid()}.prof")
 
 
 if __name__ == "__main__":
