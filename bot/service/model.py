@@ -112,19 +112,12 @@ def told(
     return tuple(entry for entry in entries if entry.deal >= oldest)
 
 
-@dataclass(frozen=True, slots=True)
-class Snapshot(Generic[RulesT, StateT]):
-    """One consistent moment of a table: its stored record, its rules and the engine state
-    (None in the lobby). Replaced as a whole after every committed change, never modified."""
+class OfRecord:
+    """What a table's stored record says, read the same way from a snapshot and from its
+    public face."""
 
+    __slots__ = ()
     record: GameRecord
-    rules: RulesT
-    state: StateT | None
-    log: tuple[Told, ...] = ()
-    """The move log of the last deals (see ``Told``), rebuilt from the action log on load."""
-    ratings: tuple[RatingChange, ...] = ()
-    """How the game that just finished here moved its players' ratings (in memory only: the
-    game-over message is drawn once, when it finishes)."""
 
     @property
     def id(self) -> int:
@@ -148,6 +141,21 @@ class Snapshot(Generic[RulesT, StateT]):
             if record.user_id == user_id:
                 return seat
         return None
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot(OfRecord, Generic[RulesT, StateT]):
+    """One consistent moment of a table: its stored record, its rules and the engine state
+    (None in the lobby). Replaced as a whole after every committed change, never modified."""
+
+    record: GameRecord
+    rules: RulesT
+    state: StateT | None
+    log: tuple[Told, ...] = ()
+    """The move log of the last deals (see ``Told``), rebuilt from the action log on load."""
+    ratings: tuple[RatingChange, ...] = ()
+    """How the game that just finished here moved its players' ratings (in memory only: the
+    game-over message is drawn once, when it finishes)."""
 
     @property
     def result(self) -> Result | None:
@@ -176,7 +184,7 @@ AnySnapshot = Snapshot[Any, Any]
 
 
 @dataclass(frozen=True, slots=True)
-class PublicTable(Generic[RulesT, PublicT]):
+class PublicTable(OfRecord, Generic[RulesT, PublicT]):
     """What everyone may see of a table at one moment: its record, its rules, and the game as
     a spectator sees it (``view``, None in the lobby) — what the lobby, the table message, a
     finished deal, the game-over message and the picture are drawn from. The view is the
@@ -197,29 +205,6 @@ class PublicTable(Generic[RulesT, PublicT]):
     """What happened in the last deals, event by event (see ``Told``)."""
     ratings: tuple[RatingChange, ...] = ()
     """The players' rating changes of a game that just finished (rated games only)."""
-
-    @property
-    def id(self) -> int:
-        return self.record.id
-
-    @property
-    def status(self) -> Status:
-        return self.record.status
-
-    @property
-    def seats(self) -> dict[int, SeatRecord]:
-        return self.record.seats
-
-    @property
-    def family(self) -> AnyFamily:
-        return family(self.record.family)
-
-    def seat_of(self, user_id: int) -> int | None:
-        """The seat a person holds here (even if the computer now plays it)."""
-        for seat, record in self.record.seats.items():
-            if record.user_id == user_id:
-                return seat
-        return None
 
 
 @dataclass(frozen=True, slots=True)
