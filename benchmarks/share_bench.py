@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import statistics
 import sys
 import time
@@ -22,8 +21,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.families import family
-from bot.models import GameRecord, SeatRecord, Status
+from bot.models import GameRecord
 from bot.picture.animate import animate
 from bot.service.history import replay_of
 from cogs.allfours.render import RENDERER as ALL_FOURS
@@ -31,6 +29,7 @@ from cogs.kqj.render import RENDERER as KQJ
 from cogs.table.render.renderer import TableRenderer
 from cogs.table.render.share import hand_scenes
 from engine import allfours, kqj
+from tests.bot.support import random_finished_game
 
 NAMES = ("Alice", "鈴木太郎", "Bob the Builder", "김민준", "Łukasz Ζωή", "Chen Wei 陈伟")
 TABLES: tuple[tuple[str, str, Any], ...] = (
@@ -46,43 +45,9 @@ RENDERERS: dict[str, TableRenderer[Any, Any, Any, Any]] = {"allfours": ALL_FOURS
 def random_game(
     family_name: str, variant: str, rules: Any, seed: int
 ) -> tuple[GameRecord, list[tuple[int, str]]]:
-    """A finished game of random legal decisions and its log, as the bot would store them."""
-    fam = family(family_name)
-    rng = random.Random(seed)
-    state = fam.new_game(rules, seed)
-    log: list[tuple[int, str]] = []
-    while fam.result(state) is None:
-        seat = fam.expected_actors(state)[0]
-        action = rng.choice(fam.legal_actions(state, seat))
-        log.append((seat, fam.encode(action)))
-        state, _ = fam.apply(state, seat, action)
-    players = fam.players(rules)
-    seats = {s: SeatRecord(s, 1000 + s, NAMES[s]) for s in range(players)}
-    record = GameRecord(
-        id=seed,
-        family=family_name,
-        variant=variant,
-        ruleset=fam.rules_to_json(rules),
-        seed=seed,
-        status=Status.FINISHED,
-        snapshot=None,
-        version=len(log),
-        guild_id=1,
-        channel_id=1,
-        message_id=None,
-        message_deal=None,
-        host_id=1000,
-        turn_seconds=None,
-        rated=False,
-        locale="en",
-        last_deal=None,
-        end_reason=None,
-        ended_by=None,
-        created_at=0.0,
-        updated_at=0.0,
-        seats=seats,
-    )
-    return record, log
+    """A finished game of random legal decisions and its log (seat, code)."""
+    record, log = random_finished_game(family_name, rules, seed, variant=variant, names=NAMES)
+    return record, [(entry.seat, entry.code) for entry in log]
 
 
 def percentile(values: Sequence[float], fraction: float) -> float:

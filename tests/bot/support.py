@@ -5,11 +5,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from typing import Any
 
 import pytest
 
 from bot.clock import ManualClock
-from bot.models import GameRecord, SeatRecord, Status
+from bot.families import family
+from bot.models import ActionRecord, GameRecord, SeatRecord, Source, Status
 from bot.service import GameService, ServiceError, Snapshot
 
 GUILD = 1
@@ -29,7 +31,7 @@ async def seated_table(
     family: str = "allfours",
     guild_id: int = GUILD,
     pace_seconds: int | None = None,
-) -> Snapshot:
+) -> Snapshot[Any, Any]:
     """Open a lobby hosted by ``users[0]``, seat everyone (and computers), and start it."""
     snap = await service.open_lobby(
         family_name=family,
@@ -73,10 +75,10 @@ async def play_until(
     game_id: int,
     users: Sequence[int],
     *,
-    stop: Callable[[Snapshot], bool] = lambda snap: False,
+    stop: Callable[[Snapshot[Any, Any]], bool] = lambda snap: False,
     seed: int = 0,
     limit: int = 5000,
-) -> Snapshot:
+) -> Snapshot[Any, Any]:
     """Click until the table closes, ``stop`` says so, or nobody can act."""
     rng = random.Random(seed)
     for _ in range(limit):
@@ -157,3 +159,56 @@ def game_record(**changes: object) -> GameRecord:
     for name, value in changes.items():
         setattr(record, name, value)
     return record
+
+
+def random_finished_game(
+    family_name: str,
+    rules: Any,
+    seed: int,
+    *,
+    variant: str = "test",
+    names: Sequence[str] = (),
+    sources: tuple[Source, ...] = (Source.PLAYER,),
+) -> tuple[GameRecord, list[ActionRecord]]:
+    """A finished game of random legal decisions and its action log, as the bot stores them
+    (seat ``s`` is user ``100 + s``, named ``names[s]`` or ``p<s>``; the entries' sources are
+    taken from ``sources`` in turn). For replays, reviews and the benchmarks of both."""
+    fam = family(family_name)
+    rng = random.Random(seed)
+    state = fam.new_game(rules, seed)
+    log: list[ActionRecord] = []
+    while fam.result(state) is None:
+        seat = fam.expected_actors(state)[0]
+        action = rng.choice(fam.legal_actions(state, seat))
+        source = sources[len(log) % len(sources)]
+        log.append(ActionRecord(len(log) + 1, seat, fam.encode(action), source, None, 0.0))
+        state, _ = fam.apply(state, seat, action)
+    seats = {
+        s: SeatRecord(s, 100 + s, names[s] if s < len(names) else f"p{s}")
+        for s in range(fam.players(rules))
+    }
+    record = GameRecord(
+        id=seed,
+        family=family_name,
+        variant=variant,
+        ruleset=fam.rules_to_json(rules),
+        seed=seed,
+        status=Status.FINISHED,
+        snapshot=None,
+        version=len(log),
+        guild_id=1,
+        channel_id=1,
+        message_id=None,
+        message_deal=None,
+        host_id=100,
+        turn_seconds=None,
+        rated=False,
+        locale="en",
+        last_deal=None,
+        end_reason=None,
+        ended_by=None,
+        created_at=0.0,
+        updated_at=0.0,
+        seats=seats,
+    )
+    return record, log

@@ -5,60 +5,18 @@ from __future__ import annotations
 
 import asyncio
 import random
-from typing import Any
 
 from bot import computers
 from bot.families import family
-from bot.models import ActionRecord, GameRecord, SeatRecord, Source, Status
+from bot.models import Source, Status
 from bot.service import GameService
 from bot.service.history import replay_of, review_budget, review_decisions
 from engine import allfours, kqj
 from engine.search import Budget
+from tests.bot.support import random_finished_game
 from tests.bot.test_history import _games, old_service  # noqa: F401 (a fixture)
 
 PLAY_OUTS = 60
-
-
-def _random_game(
-    family_name: str, rules: Any, seed: int, sources: tuple[Source, ...]
-) -> tuple[GameRecord, list[ActionRecord]]:
-    """A finished game of random legal decisions, its entries' sources taken in turn."""
-    fam = family(family_name)
-    rng = random.Random(seed)
-    state = fam.new_game(rules, seed)
-    log = []
-    while fam.result(state) is None:
-        seat = fam.expected_actors(state)[0]
-        action = rng.choice(fam.legal_actions(state, seat))
-        source = sources[len(log) % len(sources)]
-        log.append(ActionRecord(len(log) + 1, seat, fam.encode(action), source, None, 0.0))
-        state, _ = fam.apply(state, seat, action)
-    seats = {s: SeatRecord(s, 100 + s, f"p{s}") for s in range(fam.players(rules))}
-    record = GameRecord(
-        id=seed,
-        family=family_name,
-        variant="test",
-        ruleset=fam.rules_to_json(rules),
-        seed=seed,
-        status=Status.FINISHED,
-        snapshot=None,
-        version=len(log),
-        guild_id=1,
-        channel_id=1,
-        message_id=None,
-        message_deal=None,
-        host_id=100,
-        turn_seconds=None,
-        rated=False,
-        locale="en",
-        last_deal=None,
-        end_reason=None,
-        ended_by=None,
-        created_at=0.0,
-        updated_at=0.0,
-        seats=seats,
-    )
-    return record, log
 
 
 def test_only_a_persons_choices_in_turn_are_reviewed() -> None:
@@ -67,7 +25,7 @@ def test_only_a_persons_choices_in_turn_are_reviewed() -> None:
     sources = (Source.PLAYER, Source.COMPUTER, Source.PLAYER, Source.TIMEOUT)
     for name, rules in (("allfours", allfours.preset("english")), ("kqj", kqj.preset("kqj"))):
         fam = family(name)
-        record, log = _random_game(name, rules, 7, sources)
+        record, log = random_finished_game(name, rules, 7, sources=sources)
         replay = replay_of(record, [(entry.seat, entry.code) for entry in log])
         decisions = review_decisions(replay, log)
         assert decisions
@@ -92,7 +50,7 @@ def test_a_mark_is_hards_choice_with_a_reason_and_never_the_move_played() -> Non
         ("kqj", kqj.preset("kqj"), kqj.players.REASONS),
     ):
         fam = family(name)
-        record, log = _random_game(name, rules, 3, (Source.PLAYER,))
+        record, log = random_finished_game(name, rules, 3)
         replay = replay_of(record, [(entry.seat, entry.code) for entry in log])
         for decision in review_decisions(replay, log)[:24]:
             view = fam.observe(replay.steps[decision.step].before, decision.seat)
