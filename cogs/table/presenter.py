@@ -55,15 +55,15 @@ RENDERED_MEMORY: Final = 5000
 """How many messages' last drawing is remembered (old hands' messages are never redrawn)."""
 
 
-def payload_hash(shown: TableMessage, scene: Scene | None = None) -> str:
-    """A fingerprint of a message's look (its picture's included), to skip edits that would
-    change nothing."""
+def payload_hash(shown: TableMessage, picture: str | None = None) -> str:
+    """A fingerprint of a message's look (``picture``: the fingerprint of its picture's
+    scene, computed once per drawing), to skip edits that would change nothing."""
     view = shown.view
     data = [
         shown.content,
         shown.embed.to_dict(),
         view.to_components() if view else [],
-        scene.fingerprint() if scene is not None else None,
+        picture,
     ]
     return hashlib.sha1(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
 
@@ -345,9 +345,10 @@ class TablePresenter(TurnNudges):
                 view=shown.view or discord.utils.MISSING,
                 allowed_mentions=self._table_mentions(game_id),
             )
-        self._remember(game_id, sent.id, payload_hash(shown, scene))
-        if scene is not None:
-            self._pictures[sent.id] = scene.fingerprint()
+        picture_id = scene.fingerprint() if scene is not None else None
+        self._remember(game_id, sent.id, payload_hash(shown, picture_id))
+        if picture_id is not None:
+            self._pictures[sent.id] = picture_id
         await self.service.set_message(game_id, sent.id, deal)
 
     async def _edit(
@@ -370,7 +371,7 @@ class TablePresenter(TurnNudges):
                 scene = wanted = None
         await self._answers_first()
         shown = draw_message(scene)
-        fingerprint = payload_hash(shown, scene)
+        fingerprint = payload_hash(shown, wanted)
         if self._rendered.get(message_id) == fingerprint:
             return
         partial = channel.get_partial_message(message_id)
