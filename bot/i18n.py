@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import Final
 
 from bot.games import games, on_change
@@ -58,6 +58,7 @@ def _messages(package: str, language: str) -> Mapping[str, str]:
     return found
 
 
+@lru_cache(maxsize=64)  # asked for every text drawn: a few locales, asked again and again
 def _chain(locale: str | None) -> tuple[str, ...]:
     if not locale:
         return (DEFAULT_LOCALE,)

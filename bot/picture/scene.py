@@ -17,7 +17,7 @@ static ``clock`` label of the seat to act, such as "30 s per turn".
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from engine.cards import Card
@@ -161,7 +161,10 @@ class Scene:
         >>> one.fingerprint() == two.fingerprint(), len(one.fingerprint())
         (True, 32)
         """
-        return hashlib.sha256(_canonical(self).encode()).hexdigest()[:32]
+        text = repr(self)  # dataclasses, strings, numbers and cards: stable reprs only
+        if " at 0x" in text:
+            raise TypeError("a scene holds a value without a stable repr")
+        return hashlib.sha256(text.encode()).hexdigest()[:32]
 
     def cards_shown(self) -> tuple[Card, ...]:
         """Every card the picture shows: the trick, the turned cards, the last trick and
@@ -169,17 +172,3 @@ class Scene:
         in_trick = tuple(seat.card for seat in self.seats if seat.card is not None)
         held = tuple(card for hand in self.hands for card in hand)
         return in_trick + self.turned + self.last_trick + held
-
-
-def _canonical(value: object) -> str:
-    """An unambiguous text of a scene value (strings quoted by ``repr``, cards as text)."""
-    if isinstance(value, Card):
-        return f"Card({value})"
-    if isinstance(value, tuple):
-        return "(" + ",".join(_canonical(item) for item in value) + ")"
-    if isinstance(value, Scene | SeatScene | ScoreLine | Labels):
-        inner = ",".join(
-            f"{field.name}={_canonical(getattr(value, field.name))}" for field in fields(value)
-        )
-        return f"{type(value).__name__}({inner})"
-    return repr(value)

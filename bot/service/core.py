@@ -137,6 +137,12 @@ class ServiceCore(ABC):
 
     @staticmethod
     def _panel(snap: AnySnapshot, user_id: int) -> Panel:
+        return snap.remembered(
+            ("panel", user_id), lambda: ServiceCore._work_out_panel(snap, user_id)
+        )
+
+    @staticmethod
+    def _work_out_panel(snap: AnySnapshot, user_id: int) -> Panel:
         fam = snap.family
         seat = snap.seat_of(user_id)
         state = snap.state

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Generic, Protocol, TypeVar
 
@@ -25,6 +25,7 @@ RulesT = TypeVar("RulesT")
 StateT = TypeVar("StateT")
 PublicT = TypeVar("PublicT")
 ViewT = TypeVar("ViewT")
+T = TypeVar("T")
 
 
 class ServiceError(Exception):
@@ -156,6 +157,20 @@ class Snapshot(OfRecord, Generic[RulesT, StateT]):
     ratings: tuple[RatingChange, ...] = ()
     """How the game that just finished here moved its players' ratings (in memory only: the
     game-over message is drawn once, when it finishes)."""
+    derived: dict[object, Any] = field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False
+    )
+    """What was worked out from this moment (its public table, each person's panel, the
+    seats the game waits for): a snapshot never changes, and one move draws the table
+    message, every open panel and the nudge from it, so each view is observed once."""
+
+    def remembered(self, key: object, work: Callable[[], T]) -> T:
+        """``work()``, computed once per snapshot and ``key``."""
+        try:
+            found: T = self.derived[key]
+        except KeyError:
+            found = self.derived[key] = work()
+        return found
 
     @property
     def result(self) -> Result | None:
@@ -166,6 +181,9 @@ class Snapshot(OfRecord, Generic[RulesT, StateT]):
 
     def public(self) -> PublicTable[RulesT, Any]:
         """What everyone may see of this moment (what public messages are drawn from)."""
+        return self.remembered("public", self._public)
+
+    def _public(self) -> PublicTable[RulesT, Any]:
         state = self.state
         fam = self.family
         return PublicTable(
@@ -319,9 +337,10 @@ def table_link(record: GameRecord) -> str:
 
 def expected_actors(snap: AnySnapshot) -> tuple[int, ...]:
     """The seats the game waits for (they get clocks, pings and, on timeout, the computer)."""
-    if snap.state is None or snap.status is not Status.PLAYING:
+    state = snap.state
+    if state is None or snap.status is not Status.PLAYING:
         return ()
-    return snap.family.expected_actors(snap.state)
+    return snap.remembered("actors", lambda: snap.family.expected_actors(state))
 
 
 def next_turns(
