@@ -170,6 +170,7 @@ MESSAGES: Final[dict[str, str]] = {
     "act.stale": "This panel was out of date — here is your hand now.",
     "act.not_your_turn": "It is not your turn.",
     "act.illegal": "You can't do that now.",
+    "act.card_later": "Your cards are played after this decision.",
     "act.not_seated": "You have no seat at this table.",
     "act.handed_over": "The computer plays your seat now.",
     "act.not_started": "The game has not started yet.",

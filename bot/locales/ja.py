@@ -171,6 +171,7 @@ MESSAGES: Final[dict[str, str]] = {
     "act.stale": "このパネルは古くなっていました — 今の手札はこちらです。",
     "act.not_your_turn": "あなたの番ではありません。",
     "act.illegal": "今はそれはできません。",
+    "act.card_later": "カードを出すのは、この選択のあとです。",
     "act.not_seated": "あなたはこのテーブルに席がありません。",
     "act.handed_over": "今はコンピューターがあなたの席を打っています。",
     "act.not_started": "ゲームはまだ始まっていません。",

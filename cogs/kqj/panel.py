@@ -123,17 +123,17 @@ class KQJPanel(TableRenderer[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.PlayerV
         controls = PanelControls()
         contract = contract_of(view)
         playing = any(isinstance(action, kqj.Play) for action in hand.legal)
-        deciding = hand.is_expected and not playing
         for card in sort_hand(view.hand, contract):
             code = self.family.encode(kqj.Play(card))
             style = discord.ButtonStyle.secondary
             if code in hand.codes:
                 trump = is_trump(card, view.contract)
                 style = discord.ButtonStyle.success if trump else discord.ButtonStyle.primary
-            # As in All Fours: the cards stay clickable (and readable) while the player waits;
-            # on their turn to play only the playable ones are (the panel says why the others
-            # are not); while they take another decision (the Return, a bid) none is.
-            enabled = code in hand.codes if playing else not deciding
+            # As in All Fours: the cards stay clickable (and readable) while the player waits
+            # and while they judge their hand for another decision (the Return, a bid): a
+            # disabled button is drawn faded. On their turn to play only the playable ones
+            # are (the panel says why the others are not).
+            enabled = not playing or code in hand.codes
             controls.cards.append(
                 ButtonSpec(code, card_text(card), style, enabled=enabled, group=card.suit)
             )
