@@ -275,7 +275,7 @@ MESSAGES: Final[dict[str, str]] = {
     "picture.won_by": "won by {player}",
     "picture.target": "to {target}",
     "picture.clock": "{seconds} s",
-    "picture.not_chosen": "Not chosen yet",
+    "picture.not_chosen": "Trumps not chosen yet",
     "picture.turn": "{players}: {what}",
     "picture.turn.play": "to play",
     "picture.winner": "{side} wins the game",

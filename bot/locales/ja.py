@@ -284,7 +284,7 @@ MESSAGES: Final[dict[str, str]] = {
     "picture.won_by": "{player}が獲得",
     "picture.target": "{target}点先取",
     "picture.clock": "{seconds}秒",
-    "picture.not_chosen": "未決定",
+    "picture.not_chosen": "切り札は未決定",
     "picture.turn": "{players}: {what}",
     "picture.turn.play": "カードを出す",
     "picture.winner": "{side}の勝利",

@@ -180,7 +180,7 @@ MESSAGES: Final[dict[str, str]] = {
     "picture.turn.auction": "ビッドかパス",
     "picture.turn.overcounter": "オーバーカウンターかパス",
     "picture.progress.round": "第{round}ラウンド",
-    "picture.progress.round_trick": "R{round} · トリック {trick}/{tricks}",
+    "picture.progress.round_trick": "第{round}ラウンド · トリック {trick}/{tricks}",
     "picture.shared_win": "{sides}の同点勝利",
     "picture.title.kqj": "KQJ",
     "picture.declarer": "ディクレアラー",
