@@ -86,14 +86,28 @@ class Pages(ServiceCore):
             is_global=board == GLOBAL,
         )
 
-    async def usual_pool(self, family_name: str, user_id: int) -> str:
+    async def usual_pool(self, family_name: str, user_id: int, guild_id: int | None) -> str:
         """The board a player most likely means when they name none: the pool of their
         latest rated game of this family (a 2v2v2 player sees the 2v2v2 board), else the
-        family's first pool."""
+        first pool whose board of this server (``guild_id`` None: the global board) has any
+        player, else the family's first pool.
+
+        A server that has only played 2v2v2 opens its 2v2v2 board for a newcomer too."""
         fam = family(family_name)
         matches, _ = await self.storage.player_matches(family_name, user_id, limit=20, offset=0)
         rated = [m.pool for m in matches if m.rated and m.pool in fam.pools]
-        return rated[0] if rated else fam.pools[0]
+        if rated:
+            return rated[0]
+        board = GLOBAL if guild_id is None else guild_id
+        for pool in fam.pools:
+            if await self.storage.provisional(pool, board, below=MIN_GAMES, limit=1):
+                return pool
+            _, ranked = await self.storage.leaderboard(
+                pool, board, min_games=MIN_GAMES, limit=1, offset=0
+            )
+            if ranked:
+                return pool
+        return fam.pools[0]
 
     async def player(
         self, family_name: str, user_id: int, guild_id: int | None, page: int

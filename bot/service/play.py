@@ -113,6 +113,12 @@ class Play(ServiceCore):
                 duty = fam.why_illegal(snap.state, seat, action)
                 if duty is not None:
                     raise IllegalMoveError(duty, snap.public())
+                if (
+                    fam.card_played(action) is not None
+                    and seat in fam.expected_actors(snap.state)
+                    and not any(fam.card_played(other) is not None for other in legal)
+                ):  # the hand is shown while its owner stands or begs, bids...: cards come later
+                    raise ServiceError("act.card_later")
                 raise ServiceError("act.illegal")
             expected = seat in fam.expected_actors(snap.state)
             await self._move(table, seat, action, Source.PLAYER, user_id)

@@ -120,20 +120,21 @@ class AllFoursPanel(
 
     def panel_controls(self, hand: AllFoursHand, locale: str, draft: str | None) -> PanelControls:
         """One button per card, trumps first, a row per suit when there is room. Cards stay
-        clickable (and readable) while the player waits; on their turn to play only the legal
-        ones are, and while they take another decision (stand or beg...) none is. Discards are
-        chosen together in a menu, then confirmed (RULES.md §3.4)."""
+        clickable (and readable) while the player waits and while they take another decision
+        (stand or beg, discards...): that is when the hand is judged, and a disabled button is
+        drawn faded (a click says the cards come after the decision). On their turn to play
+        only the legal ones are. Discards are chosen together in a menu, then confirmed
+        (RULES.md §3.4)."""
         view = hand.view
         assert view is not None
         trump = view.trump
         controls = PanelControls()
         discarding = any(isinstance(action, allfours.Discard) for action in hand.legal)
         playing = any(isinstance(action, allfours.Play) for action in hand.legal)
-        deciding = bool(hand.legal) and not playing
         encode = self.family.encode
         for card in sort_cards(view.hand, trump):
             code = encode(allfours.Play(card))
-            enabled = code in hand.codes if playing else not deciding
+            enabled = not playing or code in hand.codes
             style = discord.ButtonStyle.secondary
             if card.suit == trump:
                 style = discord.ButtonStyle.success if enabled else discord.ButtonStyle.secondary

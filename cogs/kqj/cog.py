@@ -98,8 +98,9 @@ class KQJCog(
     async def leaderboard(
         self, interaction: discord.Interaction, mode: str | None = None, scope: str = "s"
     ) -> None:
-        if mode is None:  # the board of the player's latest rated game (3v3, 2v2v2...)
-            mode = await self.service.usual_pool(KQJ.name, interaction.user.id)
+        if mode is None:  # the player's latest rated mode, else the server's first in use
+            guild_id = None if scope == "g" else interaction.guild_id
+            mode = await self.service.usual_pool(KQJ.name, interaction.user.id, guild_id)
         await self.show_board(interaction, mode, scope)
 
     @app_commands.command(name=T("cmdname.settings"), description=T("cmd.settings"))

@@ -37,8 +37,10 @@ from cogs.table.words import seat_label
 from engine import kqj
 from engine.kqj.deck import CONTRACTS
 
-RANGE_SIZE: Final = MAX_OPTIONS - 1
-"""Bid values per range of the draft select (one option is left for the capot)."""
+RANGE_SIZE: Final = MAX_OPTIONS
+"""Bid values per range of the draft select."""
+CAPOT: Final = "capot"
+"""The draft select's value of a contract's capot (``h:capot``), confirmed by a button."""
 
 
 class KQJPanel(TableRenderer[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.PlayerView]):
@@ -123,17 +125,17 @@ class KQJPanel(TableRenderer[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.PlayerV
         controls = PanelControls()
         contract = contract_of(view)
         playing = any(isinstance(action, kqj.Play) for action in hand.legal)
-        deciding = hand.is_expected and not playing
         for card in sort_hand(view.hand, contract):
             code = self.family.encode(kqj.Play(card))
             style = discord.ButtonStyle.secondary
             if code in hand.codes:
                 trump = is_trump(card, view.contract)
                 style = discord.ButtonStyle.success if trump else discord.ButtonStyle.primary
-            # As in All Fours: the cards stay clickable (and readable) while the player waits;
-            # on their turn to play only the playable ones are (the panel says why the others
-            # are not); while they take another decision (the Return, a bid) none is.
-            enabled = code in hand.codes if playing else not deciding
+            # As in All Fours: the cards stay clickable (and readable) while the player waits
+            # and while they judge their hand for another decision (the Return, a bid): a
+            # disabled button is drawn faded. On their turn to play only the playable ones
+            # are (the panel says why the others are not).
+            enabled = not playing or code in hand.codes
             controls.cards.append(
                 ButtonSpec(code, card_text(card), style, enabled=enabled, group=card.suit)
             )
@@ -171,7 +173,9 @@ class KQJPanel(TableRenderer[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.PlayerV
     def _auction_controls(
         self, controls: PanelControls, legal: Sequence[Any], locale: str, draft: str | None
     ) -> None:
-        """Every legal bid in two clicks: contract and range, then the value or the capot."""
+        """Every legal bid in two clicks: contract and range, then the value; or the capot of
+        a contract, then a button that confirms it (a capot promises all eight tricks, so it
+        is never made by one slip in a menu, like the discards of All Fours)."""
         values: dict[str, list[int]] = {}
         capots: set[str] = set()
         for action in legal:
@@ -180,52 +184,59 @@ class KQJPanel(TableRenderer[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.PlayerV
             elif isinstance(action, kqj.Capot):
                 capots.add(action.contract)
         ranges: list[tuple[str, str, list[int]]] = []
+        options = []
         for contract in CONTRACTS:
-            if contract not in values and contract not in capots:
-                continue
             found = values.get(contract, [])
-            chunks = [found[i : i + RANGE_SIZE] for i in range(0, len(found), RANGE_SIZE)] or [[]]
+            chunks = [found[i : i + RANGE_SIZE] for i in range(0, len(found), RANGE_SIZE)]
             if len(chunks) > 1:  # split evenly rather than leave a stub
                 half = -(-len(found) // len(chunks))
                 chunks = [found[i : i + half] for i in range(0, len(found), half)]
-            for chunk in chunks:
-                key = f"{contract}:{chunk[0] if chunk else 0}"
-                ranges.append((key, contract, chunk))
-        chosen = next((r for r in ranges if r[0] == draft), None)
-        options = []
-        for key, contract, chunk in ranges:
             name = contract_text(contract, locale)
-            if chunk:
+            for chunk in chunks:
+                key = f"{contract}:{chunk[0]}"
+                ranges.append((key, contract, chunk))
                 label = t("kqj.panel.range", locale, contract=name, low=chunk[0], high=chunk[-1])
-            else:
-                label = t("kqj.panel.capot_only", locale, contract=name)
-            options.append((key, label))
+                options.append((key, label))
+            if contract in capots:
+                options.append((f"{contract}:{CAPOT}", t("kqj.panel.capot", locale, contract=name)))
+        known = {key for key, _ in options}
         controls.selects.append(
             SelectSpec(
                 placeholder=t("kqj.panel.choose_contract", locale),
                 options=tuple(options),
                 action=False,
-                chosen=draft if chosen is not None else None,
+                chosen=draft if draft in known else None,
             )
         )
+        contract, _, value = (draft or "").partition(":")
+        if value == CAPOT and contract in capots:
+            name = contract_text(contract, locale)
+            controls.decisions.append(
+                ButtonSpec(
+                    code=self.family.encode(kqj.Capot(contract)),
+                    label=t("kqj.panel.bid_capot", locale, contract=name),
+                    style=discord.ButtonStyle.danger,
+                    enabled=True,
+                )
+            )
+            return
+        chosen = next((r for r in ranges if r[0] == draft), None)
         if chosen is None:
             return
         _, contract, chunk = chosen
         name = contract_text(contract, locale)
         encode = self.family.encode
-        bids = [
+        bids = tuple(
             (
                 encode(kqj.Bid(value, contract)),
                 t("kqj.bid_value", locale, value=value, contract=name),
             )
             for value in chunk
-        ]
-        if contract in capots:
-            bids.append((encode(kqj.Capot(contract)), t("kqj.capot_bid", locale, contract=name)))
+        )
         controls.selects.append(
             SelectSpec(
                 placeholder=t("kqj.panel.choose_bid", locale, contract=name),
-                options=tuple(bids),
+                options=bids,
                 action=True,
             )
         )

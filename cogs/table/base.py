@@ -44,7 +44,9 @@ log = logging.getLogger(__name__)
 
 # Keys a hand panel answers by showing itself again, with the reason on top (so does a card
 # refused for a duty of play, IllegalMoveError).
-PANEL_NOTICES: Final = frozenset({"act.stale", "act.not_your_turn", "act.illegal"})
+PANEL_NOTICES: Final = frozenset(
+    {"act.stale", "act.not_your_turn", "act.illegal", "act.card_later"}
+)
 
 
 class TableCog(SettingsHandler, PageHandlers, HistoryHandlers, commands.GroupCog):

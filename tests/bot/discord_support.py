@@ -263,12 +263,28 @@ YOUR_TURN = tuple(
 """How a panel's first line says that its owner has something to decide."""
 
 
+TO_PLAY = tuple(
+    t(key, language)
+    for language in ("en", "ja")
+    for key in ("panel.your_turn.play", "kqj.panel.your_turn.play")
+)
+"""How a panel's first line says that its owner is to play a card."""
+
+
 def playable(message: discord.Message | simcord.ResponseMessage) -> list[dict[str, Any]]:
     """The enabled decision buttons of a hand panel whose owner's turn it is (cards and
-    choices, not Refresh); a waiting player's cards stay clickable but decide nothing."""
+    choices, not Refresh); the cards of a waiting player, or of one who stands or begs or
+    bids, stay clickable but decide nothing."""
     if not is_my_turn(message):
         return []
-    return [b for b in enabled(message) if str(b.get("custom_id", ""))[2:5] == ":a:"]
+    shown = text_of(message)
+    to_play = any(line in shown for line in TO_PLAY)
+    return [
+        b
+        for b in enabled(message)
+        if str(b.get("custom_id", ""))[2:5] == ":a:"
+        and (to_play or ":P:" not in str(b.get("custom_id", "")))
+    ]
 
 
 def discard_menu(message: discord.Message | simcord.ResponseMessage) -> dict[str, Any] | None:

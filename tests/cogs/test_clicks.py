@@ -54,6 +54,29 @@ async def test_waiting_players_see_whose_turn_it_is(simcord_env: simcord.Env) ->
     assert f"<@{mover.id}> to stand or beg" in text_of(table.message)
 
 
+async def test_the_hand_is_not_faded_while_its_owner_stands_or_begs(
+    simcord_env: simcord.Env,
+) -> None:
+    """The player to stand or beg judges their hand: its cards are drawn as a hand (enabled,
+    not faded like a disabled button) beside Stand and Beg; a card clicked then is answered
+    with one line saying the cards come after this decision, and nothing is played."""
+    table = await open_table(simcord_env)
+    mover = table.mover()
+    assert mover is not None
+    panel = table.panels[mover.id]
+    assert "stand or beg" in text_of(panel)
+    cards = [b for b in buttons(panel) if ":P:" in str(b.get("custom_id", ""))]
+    assert len(cards) == 6 and all(not b.get("disabled") for b in cards)
+    assert [b["label"] for b in playable(panel)] == ["Stand", "Beg"]
+    version = (await service_of(simcord_env).snapshot(table.game_id)).record.version
+    result = await mover.click(panel, custom_id=cards[0]["custom_id"])
+    assert result.acknowledged and result.response is not None
+    shown = text_of(result.response)
+    assert shown.count("Your cards are played after this decision.") == 1, shown
+    assert "can't do that" not in shown and "stand or beg" in shown
+    assert (await service_of(simcord_env).snapshot(table.game_id)).record.version == version
+
+
 async def test_stale_panel_click_changes_nothing(simcord_env: simcord.Env) -> None:
     """A button drawn at an older version is refused and the panel redrawn as it is now."""
     table = await open_table(simcord_env)

@@ -122,6 +122,53 @@ def test_refresh_shares_the_last_suits_row_when_it_fits() -> None:
     assert [[b.label for b in row] for row in rows] == [["s"], ["c"] * 5, ["Refresh"]]
 
 
+def test_short_suits_share_a_row_rather_than_split() -> None:
+    """With a row less (a menu above the cards), the two shortest neighbouring suits share a
+    row — ♤ 5 ♥ 6 6 · ♦ 7 7 · ♧ 8 8 8 Hint Refresh — rather than five cards to a row that
+    cut a suit in two."""
+    spec = discord.ButtonStyle.secondary
+    cards = [render.ButtonSpec(f"P:{i}", s, spec, False, s) for i, s in enumerate("shhddccc")]
+    decisions = [
+        render.ButtonSpec(label, label, spec, True) for label in (render.HINT, render.REFRESH)
+    ]
+    rows = render.layout(cards, decisions, rows=3)
+    assert [[b.label for b in row] for row in rows] == [
+        ["s", "h", "h"],
+        ["d", "d"],
+        ["c", "c", "c", render.HINT, render.REFRESH],
+    ]
+
+
+def test_a_discard_menu_leaves_every_suit_on_one_row() -> None:
+    """The discard panels after runs of the pack (a menu row, up to twelve cards): each suit of
+    five cards or fewer is on one row of buttons."""
+    seen = 0
+    for seed in range(6):
+        state = _after_runs("seven-up", seed, 3)
+        if state.phase is not allfours.Phase.DISCARD:
+            continue
+        snap = _snapshot("seven-up", seed, state=state)
+        for seat in range(snap.rules.players):
+            panel = _panel(snap, seat)
+            if not panel.codes:
+                continue
+            _, view = render.panel_message(panel, RENDERER, "en")
+            rows = [
+                [
+                    c["custom_id"].rsplit(":", 1)[-1]
+                    for c in row["components"]
+                    if ":P:" in c["custom_id"]
+                ]
+                for row in view.to_components()
+            ]
+            for suit in "shdc":
+                held = [i for i, row in enumerate(rows) for card in row if card.endswith(suit)]
+                if 0 < len(held) <= 5:
+                    assert len(set(held)) == 1, (suit, rows)
+            seen += 1
+    assert seen >= 4
+
+
 def test_panels_show_only_their_owner_cards_and_respect_limits() -> None:
     """A panel's ids are short, unique, and name only its owner's cards."""
     for variant in ALL_FOURS.variants:

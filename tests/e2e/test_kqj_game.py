@@ -31,17 +31,28 @@ SIX = ("ana", "ben", "cal", "dee", "eve", "fay")
 
 
 async def click_code(env: simcord.Env, table: Table, player: simcord.MemberActor, code: str) -> str:
-    """Take the decision ``code`` in the player's panel, as a person would: a button, or for a
-    bid the two selects (contract and range, then the value). Returns the panel's text."""
+    """Take the decision ``code`` in the player's panel, as a person would: a button, for a
+    bid the two selects (contract and range, then the value), for a capot the contract's
+    capot in the first select, then the button that confirms it. Returns the panel's text."""
     panel = table.panels[player.id]
-    if code.startswith(("B:", "K:")):
-        contract = code.split(":")[-1]
-        value = int(code.split(":")[1]) if code.startswith("B:") else None
+    if code.startswith("K:"):
         draft = selects(panel)[0]
-        ranges = [o["value"] for o in draft["options"] if o["value"].startswith(f"{contract}:")]
-        pick = (
-            ranges[0] if value is None else max(r for r in ranges if int(r.split(":")[1]) <= value)
-        )
+        pick = f"{code.split(':')[-1]}:capot"
+        assert pick in [o["value"] for o in draft["options"]], draft
+        result = await player.select(panel, [pick], custom_id=draft["custom_id"])
+        assert result.acknowledged
+        (button,) = [b for b in buttons(panel) if str(b.get("custom_id", "")).endswith(f":{code}")]
+        result = await player.click(panel, custom_id=button["custom_id"])
+    elif code.startswith("B:"):
+        contract = code.split(":")[-1]
+        value = int(code.split(":")[1])
+        draft = selects(panel)[0]
+        ranges = [
+            int(o["value"].split(":")[1])
+            for o in draft["options"]
+            if o["value"].startswith(f"{contract}:") and not o["value"].endswith(":capot")
+        ]
+        pick = f"{contract}:{max(low for low in ranges if low <= value)}"
         result = await player.select(panel, [pick], custom_id=draft["custom_id"])
         assert result.acknowledged
         chooser = selects(panel)[1]
@@ -177,7 +188,8 @@ async def test_an_auction_with_counters_out_of_turn(simcord_env: simcord.Env) ->
     bidder_seat = state.to_act
     bidder = by_seat[bidder_seat]
     draft = selects(table.panels[bidder.id])[0]
-    assert len(draft["options"]) == 12  # six contracts, two ranges each (80-230, 240-390)
+    # six contracts, two ranges each (80-230, 240-390), and each contract's capot
+    assert len(draft["options"]) == 18
     await click_code(env, table, bidder, "B:100:h")
     await env.settle()
     state = (await service.snapshot(table.game_id)).state
@@ -200,6 +212,33 @@ async def test_an_auction_with_counters_out_of_turn(simcord_env: simcord.Env) ->
     state = (await service.snapshot(table.game_id)).state
     assert state is not None and state.phase is kqj.Phase.PLAY and state.multiplier == 4
     assert "overcountered ×4" in text_of(table.message)
+
+
+async def test_a_capot_is_confirmed_by_a_button(simcord_env: simcord.Env) -> None:
+    """Choosing a contract's capot in the auction's menu bids nothing yet (as the discards of
+    All Fours): the panel offers one button that confirms it, and only that click bids."""
+    env = simcord_env
+    table = await open_table(env, names=SIX, game="kqj", auction=True, target=500)
+    service = service_of(env)
+    by_seat = await seat_of(env, table)
+    snap = await service.snapshot(table.game_id)
+    assert snap.state is not None and snap.state.to_act is not None
+    bidder = by_seat[snap.state.to_act]
+    panel = table.panels[bidder.id]
+    draft = selects(panel)[0]
+    assert "♥ hearts: capot" in [o["label"] for o in draft["options"]]
+    result = await bidder.select(panel, ["h:capot"], custom_id=draft["custom_id"])
+    assert result.acknowledged
+    after = await service.snapshot(table.game_id)
+    assert after.record.version == snap.record.version and not after.state.capot
+    assert len(selects(panel)) == 1  # no menu of values: the capot has none
+    (confirm,) = [b for b in enabled(panel) if str(b.get("custom_id", "")).endswith(":K:h")]
+    assert confirm["label"] == "Bid capot ♥ hearts: all eight tricks"
+    result = await bidder.click(panel, custom_id=confirm["custom_id"])
+    assert result.acknowledged
+    state = (await service.snapshot(table.game_id)).state
+    assert state is not None and state.capot
+    assert kqj.observe(state, None).bid_contract == "h"
 
 
 async def test_random_partners_show_each_rounds_teams(simcord_env: simcord.Env) -> None:

@@ -97,7 +97,8 @@ async def test_leaderboard_pages(simcord_env: simcord.Env) -> None:
 
 async def test_the_kqj_board_opens_on_the_players_latest_mode(simcord_env: simcord.Env) -> None:
     """After a rated 2v2v2 game, ``/kqj leaderboard`` without a mode opens the 2v2v2 board
-    (not the empty 3v3 one); someone with no rated game gets the first board."""
+    (not the empty 3v3 one), for its players and for a newcomer of that server alike; on a
+    server where nobody has played, the first board."""
     env = simcord_env
     guild = env.create_guild("Three teams")
     channel = guild.create_text_channel("cards")
@@ -127,5 +128,10 @@ async def test_the_kqj_board_opens_on_the_players_latest_mode(simcord_env: simco
     board = await people[0].slash(channel, "kqj leaderboard")
     assert "three teams of two" in text_of(board.response)
     newcomer = guild.add_member(env.create_user("newcomer"))
-    first = await newcomer.slash(channel, "kqj leaderboard")
+    shown = await newcomer.slash(channel, "kqj leaderboard")
+    assert "three teams of two" in text_of(shown.response)
+    elsewhere = env.create_guild("Nobody played here")
+    quiet = elsewhere.create_text_channel("cards")
+    stranger = elsewhere.add_member(env.create_user("stranger"))
+    first = await stranger.slash(quiet, "kqj leaderboard")
     assert "3 against 3" in text_of(first.response)

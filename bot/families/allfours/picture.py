@@ -108,11 +108,7 @@ def scene_of(
         if view.trump
         else t("picture.not_chosen", locale),
         turned=view.turned,
-        turned_label=(
-            t("picture.kick", locale) if len(view.turned) == 1 else t("picture.kicks", locale)
-        )
-        if view.turned
-        else None,
+        turned_label=_turned_label(view, locale) if view.turned else None,
         scores=score_lines(
             [_side_name(view, side, names, locale) for side in range(rules.sides)],
             view.scores,
@@ -128,6 +124,15 @@ def scene_of(
         clock=clock if acting else None,
         notes=_notes(view, names, locale),
     )
+
+
+def _turned_label(view: AllFoursPublic, locale: str) -> str:
+    """The kick (kicks) in Trinidad, the card turned up in English and Seven Up, as the
+    table message says it (RULES.md §3.3)."""
+    one = len(view.turned) == 1
+    if view.rules.variant == "caribbean":
+        return t("picture.kick" if one else "picture.kicks", locale)
+    return t("picture.kick.english" if one else "picture.kicks.english", locale)
 
 
 def _acting_seats(view: AllFoursPublic) -> tuple[int, ...]:

@@ -48,17 +48,21 @@ def layout(
     cards: Sequence[ButtonSpec], decisions: Sequence[ButtonSpec], rows: int = ROWS
 ) -> list[list[ButtonSpec]]:
     """Rows of at most five buttons, at most ``rows`` rows: the cards first — one row per suit
-    (``group``) when there is room, else five to a row — then the decisions: on the last
-    suit's row when they all fit there (a row less on a phone: Refresh beside ♣ Q 8 6), else
-    on rows of their own when there is room, else after the last card. A hand too big to
-    leave room (only possible with no card to click) is shown in the text only."""
+    (``group``) when there is room, else the fewest short suits share a row (♦ 4 · ♧ 7 3 2:
+    a suit is never split while a menu takes a row), else five to a row — then the decisions:
+    on the last card row when they all fit there (a row less on a phone: Refresh beside
+    ♧ Q 8 6), else on rows of their own when there is room, else after the last card. A hand
+    too big to leave room (only possible with no card to click) is shown in the text only."""
     decision_rows = _rows_of(decisions)
     by_suit = [row for group in _groups(cards) for row in _rows_of(group)]
-    fits_last = bool(by_suit) and len(by_suit[-1]) + len(decisions) <= PER_ROW
-    if decisions and fits_last and len(by_suit) <= rows:
-        return [*by_suit[:-1], [*by_suit[-1], *decisions]]
-    if len(by_suit) + len(decision_rows) <= rows:
-        return by_suit + decision_rows
+    while by_suit:
+        fits_last = len(by_suit[-1]) + len(decisions) <= PER_ROW
+        if decisions and fits_last and len(by_suit) <= rows:
+            return [*by_suit[:-1], [*by_suit[-1], *decisions]]
+        if len(by_suit) + len(decision_rows) <= rows:
+            return by_suit + decision_rows
+        if not _share_a_row(by_suit):
+            break
     card_rows = _rows_of(cards)
     if len(card_rows) + len(decision_rows) <= rows:
         return card_rows + decision_rows
@@ -71,6 +75,21 @@ def layout(
         kept = [d for d in decisions if d.enabled][:room]
         return _rows_of([*cards, *kept])
     return decision_rows[:rows]
+
+
+def _share_a_row(rows: list[list[ButtonSpec]]) -> bool:
+    """Put the two neighbouring rows with the fewest buttons together on one row, when any
+    two fit (the hand reads in the same order); False when none do."""
+    pairs = [
+        (len(rows[i]) + len(rows[i + 1]), i)
+        for i in range(len(rows) - 1)
+        if len(rows[i]) + len(rows[i + 1]) <= PER_ROW
+    ]
+    if not pairs:
+        return False
+    _, i = min(pairs)
+    rows[i : i + 2] = [rows[i] + rows[i + 1]]
+    return True
 
 
 def _rows_of(specs: Sequence[ButtonSpec]) -> list[list[ButtonSpec]]:

@@ -215,6 +215,8 @@ MESSAGES: Final[dict[str, str]] = {
     "panel.your_turn.discard.one": "**Discard:** choose 1 card in the menu to keep six.",
     "picture.kick": "Kick",
     "picture.kicks": "Kicks",
+    "picture.kick.english": "Turned up",
+    "picture.kicks.english": "Turned up",
     "picture.progress.hand": "Hand {hand}",
     "picture.progress.hand_trick": "Hand {hand} · trick {trick} of {tricks}",
     "log.dealt": "Hand {hand}: {dealer} deals.",
