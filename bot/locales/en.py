@@ -146,6 +146,7 @@ MESSAGES: Final[dict[str, str]] = {
     "panel.won_by": "{trick} — won by {winner}",
     "panel.moved": "This panel moved below: use your newest one.",
     "panel.deal_over": "Hand {deal} is over — see the summary in the channel.",
+    "panel.fact": "**{name}** {value}",
     "panel.trick": "On the table",
     "panel.refresh": "Refresh",
     "panel.hint": "Hint",

@@ -144,6 +144,7 @@ MESSAGES: Final[dict[str, str]] = {
     "panel.title": "あなたの手札 — テーブル #{game}",
     "panel.footer": "あなたの番になると自動で更新されます。",
     "panel.your_cards": "あなたのカード",
+    "panel.fact": "**{name}** {value}",
     "panel.trick": "場",
     "panel.refresh": "更新",
     "panel.hint": "ヒント",

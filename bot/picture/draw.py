@@ -10,8 +10,9 @@ so a picture is mostly pastes, a palette reduction and the PNG encoder.
 
 The canvas is 560 x 280, wide (2:1) so that the table message fits a phone's screen: a phone
 shows an embed's image about 284 CSS pixels wide and 142 tall (``benchmarks/phone_pages.py``),
-so every text here is at least 22 pixels (11 on a phone) and names 24 to 26. Colours: the felt and the panel are dark, opaque and the same in both
-Discord themes; team colours are from the Okabe-Ito palette (readable with colour blindness).
+so every text here is at least 22 pixels (11 on a phone) and names 24 to 26. Colours: the
+felt and the panel are dark, opaque and the same in both Discord themes; team colours are
+from the Okabe-Ito palette (readable with colour blindness).
 """
 
 from __future__ import annotations

@@ -53,9 +53,11 @@ from cogs.table.render.renderer import (
 from cogs.table.render.story import (
     add_story_field,
     deal_story_text,
+    recent_lines,
     since_last_move,
     teller,
     tells_deal_start,
+    tells_trick,
 )
 from cogs.table.render.table import (
     add_seat_fields,
@@ -98,6 +100,7 @@ __all__ = [
     "panel_signature",
     "paused_panel",
     "picture_embed",
+    "recent_lines",
     "rules_embed",
     "seat_names",
     "settings_embed",
@@ -108,5 +111,6 @@ __all__ = [
     "table_lines",
     "teller",
     "tells_deal_start",
+    "tells_trick",
     "variant_title",
 ]

@@ -151,6 +151,7 @@ MESSAGES: Final[dict[str, str]] = {
         '"to the captor" is an English and Seven Up option.'
     ),
     "table.title": "{variant} — hand {hand}",
+    "table.score": "**Score** {scores} (first to {target})",
     "table.trump": "Trumps: {suit}",
     "table.kick": "Kick: {cards}",
     "table.kicks": "Kicks: {cards}",

@@ -160,6 +160,7 @@ MESSAGES: Final[dict[str, str]] = {
         "イギリス式とセブンアップのオプションです。"
     ),
     "table.title": "{variant} — 第{hand}ラウンド",
+    "table.score": "**得点** {scores}({target}点先取)",
     "table.trump": "切り札: {suit}",
     "table.kick": "キック: {cards}",
     "table.kicks": "キック: {cards}",

@@ -97,6 +97,7 @@ MESSAGES: Final[dict[str, str]] = {
     "kqj.turn.play": "カードを出す番です",
     "kqj.turn.over": "何もしません。ゲームは終了しました",
     "kqj.may_counter": "他のチームはいつでもこのビッドにカウンターできます。",
+    "kqj.score": "**勝利点** {scores}(目標 {target})",
     "kqj.victory_points": "勝利点(目標 {target})",
     "kqj.previous_round": "第{round}ラウンド",
     "kqj.return": "リターン: **{card}** — {passes}人がパス",
@@ -108,7 +109,9 @@ MESSAGES: Final[dict[str, str]] = {
     "kqj.capot_bid": "{contract}でカポ",
     "kqj.countered": "{player}が**カウンター ×2**",
     "kqj.overcountered": "**オーバーカウンター ×4** — カウンターは{player}",
-    "kqj.contract_taken": "**コントラクト:** {contract} — {player}({team})",
+    "kqj.contract_taken": (
+        "**コントラクト:** {contract} — {player}({team})がリターン {card} を取りました"
+    ),
     "kqj.contract_bid": "**コントラクト:** {bid} — {player}({team})",
     "kqj.multiplier.2": "カウンター ×2",
     "kqj.multiplier.4": "オーバーカウンター ×4",
