@@ -45,7 +45,6 @@ from cogs.table.render import (
     seat_names,
     table_buttons,
     tells_deal_start,
-    tells_trick,
     variant_title,
 )
 from cogs.table.words import seat_label
@@ -133,19 +132,8 @@ class AllFoursRenderer(AllFoursPanel):
             # the first deal's kick came before any move: not in the log
             lines.extend(award_line(table, award, locale) for award in award_data(view.awards))
         lines.extend(recent_lines(table, self, locale))
-        if view.phase is allfours.Phase.PLAY:
-            untold = not tells_trick(table)  # a table loaded from an older bot
-            if untold and view.previous_trick and view.previous_trick_winner is not None:
-                lines.append(
-                    t(
-                        "table.last_trick",
-                        locale,
-                        trick=trick_text(table, view.previous_trick, locale),
-                        winner=seat_label(table, view.previous_trick_winner, locale),
-                    )
-                )
-            if view.trick:
-                lines.append(t("table.trick", locale, trick=trick_text(table, view.trick, locale)))
+        if view.phase is allfours.Phase.PLAY and view.trick:
+            lines.append(t("table.trick", locale, trick=trick_text(table, view.trick, locale)))
         embed.description = "\n".join(lines)
         waiting = ", ".join(seat_label(table, s, locale) for s in actors)
         turn = t("table.turn", locale, players=waiting, what=self.waiting_for(table, locale))

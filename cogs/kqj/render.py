@@ -201,9 +201,9 @@ class KQJRenderer(KQJPanel):
                         team=team_of_seat(view, view.bidder, locale),
                     )
                 )
-            if view.counterer is not None:
-                key = "kqj.overcountered" if view.multiplier == 4 else "kqj.countered"
-                lines.append(t(key, locale, player=seat_label(table, view.counterer, locale)))
+        if view.counterer is not None:  # who countered: the contract line says only ×2 or ×4
+            key = "kqj.overcountered" if view.multiplier == 4 else "kqj.countered"
+            lines.append(t(key, locale, player=seat_label(table, view.counterer, locale)))
         score = t(
             "kqj.score",
             locale,

@@ -57,7 +57,6 @@ from cogs.table.render.story import (
     since_last_move,
     teller,
     tells_deal_start,
-    tells_trick,
 )
 from cogs.table.render.table import (
     add_seat_fields,
@@ -111,6 +110,5 @@ __all__ = [
     "table_lines",
     "teller",
     "tells_deal_start",
-    "tells_trick",
     "variant_title",
 ]

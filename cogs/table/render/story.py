@@ -174,13 +174,6 @@ def recent_lines(
     return lines[-count:]
 
 
-def tells_trick(table: PublicTable[Any, Any]) -> bool:
-    """Whether the current deal's log holds a won trick (then the log tells the last trick,
-    and no other line needs to)."""
-    deal = table.deal or 0
-    return any(e.deal == deal and isinstance(e.event, TrickWon) for e in table.log)
-
-
 def deal_story_text(
     table: PublicTable[Any, Any],
     renderer: TableRenderer[Any, Any, Any, Any],

@@ -158,7 +158,6 @@ MESSAGES: Final[dict[str, str]] = {
     "table.kick.english": "Turned up: {cards}",
     "table.kicks.english": "Turned up: {cards}",
     "table.trick": "On the table: {trick}",
-    "table.last_trick": "Last trick: {trick} — won by {winner}",
     "table.hand_over": "{variant} — hand {hand} is over",
     "table.hand_done": "This hand is over.",
     "table.winner": "🏆 **{side} wins the game** — {scores}",

@@ -165,7 +165,6 @@ MESSAGES: Final[dict[str, str]] = {
     "table.kick": "キック: {cards}",
     "table.kicks": "キック: {cards}",
     "table.trick": "場: {trick}",
-    "table.last_trick": "前のトリック: {trick} — {winner}が取りました",
     "table.hand_over": "{variant} — 第{hand}ラウンド終了",
     "table.hand_done": "このラウンドは終了しました。",
     "table.winner": "🏆 **{side}の勝利** — {scores}",
