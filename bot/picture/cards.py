@@ -2,7 +2,8 @@
 
 Hearts and diamonds are red, spades and clubs black, always on a white face, so a card reads
 the same on the felt, in Discord's light and dark themes and on a phone. The KQJ Hero (rank
-``H``) has a gold inner frame besides its letter, so it cannot be taken for a King at a glance.
+``H``) has a violet inner frame besides its letter, so it cannot be taken for a King at a
+glance (not gold: a gold frame marks the card winning the trick).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ RED: Final[RGB] = (200, 16, 32)
 BLACK: Final[RGB] = (20, 20, 24)
 FACE: Final[RGB] = (255, 255, 255)
 EDGE: Final[RGB] = (90, 90, 96)
-HERO_FRAME: Final[RGB] = (212, 160, 23)
+HERO_FRAME: Final[RGB] = (118, 60, 170)
 
 RED_SUITS: Final = frozenset("hd")
 

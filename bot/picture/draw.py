@@ -8,10 +8,11 @@ a worker process so the event loop never waits for it); the only I/O is reading 
 per process. Every piece that repeats (card faces, pips, name masks, the empty table) is cached,
 so a picture is mostly pastes, a palette reduction and the PNG encoder.
 
-The canvas is 560 x 480: a phone shows an embed's image about 284 CSS pixels wide
-(``benchmarks/phone_pages.py``), so every text here is at least 22 pixels (11 on a phone) and
-names and ranks 24 to 33. Colours: the felt and the panel are dark, opaque and the same in both
-Discord themes; team colours are from the Okabe-Ito palette (readable with colour blindness).
+The canvas is 560 x 280, wide (2:1) so that the table message fits a phone's screen: a phone
+shows an embed's image about 284 CSS pixels wide and 142 tall (``benchmarks/phone_pages.py``),
+so every text here is at least 22 pixels (11 on a phone) and names 24 to 26. Colours: the
+felt and the panel are dark, opaque and the same in both Discord themes; team colours are
+from the Okabe-Ito palette (readable with colour blindness).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from bot.picture.scene import Scene
 from bot.picture.style import palette
 from bot.picture.table import background, draw_seats
 
-RENDERER_VERSION: Final = 2
+RENDERER_VERSION: Final = 3
 """Bump whenever the pictures change on purpose (and record new golden checksums)."""
 
 

@@ -15,11 +15,12 @@ from bot.picture.cards import BLACK, EDGE, FACE, HERO_FRAME, RED
 from bot.picture.shapes import RGB
 
 WIDTH: Final = 560
-HEIGHT: Final = 480
+HEIGHT: Final = 280
 TABLE_WIDTH: Final = WIDTH
-CENTRE: Final = (280, 240)
+CENTRE: Final = (280, 140)
 """A phone shows an embed's picture about 284 CSS pixels wide (``benchmarks/phone_pages.py``):
-at 560 wide, every text of 22 pixels or more reads at 11 or more there."""
+at 560 wide, every text of 22 pixels or more reads at 11 or more there; at 2:1 the picture is
+about 142 pixels tall there, which leaves the message room for its words on one screen."""
 
 RAIL: Final[RGB] = (12, 46, 28)
 FELT: Final[RGB] = (27, 96, 57)

@@ -55,31 +55,34 @@ class Layout:
     """The geometry of a table of some size."""
 
     plate_size: tuple[int, int]
-    card_width: int
     name_size: int
     spots: tuple[Spot, ...]
 
 
-# Spots of a clockwise table, seat 0 at the bottom (seat s + 1 on the left of seat s, as seen
-# by players facing the centre, RULES.md §0); counter-clockwise tables are its mirror image.
+# Spots of a clockwise table on a wide (2:1) felt, seat 0 at the bottom (seat s + 1 on the left
+# of seat s, as seen by players facing the centre, RULES.md §0); counter-clockwise tables are
+# its mirror image. The trick's cards sit in one or two rows in the middle, each in front of its
+# seat: the top and bottom rows overlap a little, as cards on a real table do.
 _SPOTS: Final[dict[int, tuple[tuple[tuple[int, int], tuple[int, int]], ...]]] = {
-    2: (((280, 446), (280, 334)), ((280, 34), (280, 146))),
-    3: (((280, 446), (280, 350)), ((112, 86), (210, 192)), ((448, 86), (350, 192))),
+    2: (((280, 244), (304, 168)), ((280, 36), (256, 112))),
+    3: (((280, 244), (280, 170)), ((96, 70), (214, 112)), ((464, 70), (346, 112))),
     4: (
-        ((280, 446), (280, 360)),
-        ((96, 240), (228, 240)),
-        ((280, 34), (280, 120)),
-        ((464, 240), (332, 240)),
+        ((280, 244), (280, 170)),
+        ((96, 140), (214, 140)),
+        ((280, 36), (280, 110)),
+        ((464, 140), (346, 140)),
     ),
     6: (
-        ((280, 448), (280, 372)),
-        ((88, 336), (208, 306)),
-        ((88, 144), (208, 180)),
-        ((280, 32), (280, 108)),
-        ((472, 144), (352, 180)),
-        ((472, 336), (352, 306)),
+        ((280, 244), (280, 170)),
+        ((96, 182), (214, 172)),
+        ((96, 86), (214, 108)),
+        ((280, 36), (280, 110)),
+        ((464, 86), (346, 108)),
+        ((464, 182), (346, 172)),
     ),
 }
+CARD_WIDTH: Final = 60
+"""The trick's cards: their ranks (44 % of the width, "10" a little smaller) stay 22 pixels."""
 
 
 @lru_cache(maxsize=32)
@@ -91,16 +94,16 @@ def layout(players: int, direction: Direction | None) -> Layout:
     else:
         raw = tuple(
             (
-                _on_ellipse(players, seat, 184, 200),
-                _on_ellipse(players, seat, 80, 96),
+                _on_ellipse(players, seat, 184, 104),
+                _on_ellipse(players, seat, 80, 40),
             )
             for seat in range(players)
         )
     mirror = direction is Direction.COUNTER_CLOCKWISE
     spots = tuple(Spot(_mirrored(plate, mirror), _mirrored(card, mirror)) for plate, card in raw)
     if players >= 5:
-        return Layout((170, 62), 64, 24, spots)
-    return Layout((176, 64), 76, 26, spots)
+        return Layout((160, 62), 24, spots)
+    return Layout((176, 64), 26, spots)
 
 
 def _on_ellipse(players: int, seat: int, rx: int, ry: int) -> tuple[int, int]:
@@ -123,7 +126,7 @@ def background(players: int, direction: Direction | None, trump: str | None) -> 
     felt = shapes.rounded_box(WIDTH - 12, HEIGHT - 12, 44, FELT, None, 0)
     image.paste(felt, (6, 6), felt)
     if trump is not None and trump in SUITS_ORDER:
-        size = 150
+        size = 120
         image.paste(
             FELT_MARK, (CENTRE[0] - size // 2, CENTRE[1] - size // 2), shapes.pip_mask(trump, size)
         )
@@ -139,7 +142,7 @@ ARROW_SIZE: Final = 40
 def _draw_ring(image: Image.Image, direction: Direction, players: int) -> None:
     """An ellipse around the trick with arrow heads, between the seats, pointing the way play
     goes."""
-    rx, ry = 150, 160
+    rx, ry = 200, 100
     scale = shapes.SUPERSAMPLE
     ring = Image.new("L", (2 * rx * scale + 40, 2 * ry * scale + 40), 0)
     ImageDraw.Draw(ring).ellipse(
@@ -188,11 +191,9 @@ def _draw_seat(
     size = geometry.name_size
     name = fonts.fit(seat.name, size, True, right - text_left)
     paste_text(image, (text_left, top + 2 + (24 - size) // 2), name, size, ink, bold=True)
-    if seat.is_dealer:
-        _draw_dealer_button(image, scene.labels.dealer, (left - 8, top - 8))
+    if seat.is_dealer:  # on the plate's corner, inside the picture
+        _draw_dealer_button(image, scene.labels.dealer, (max(left - 8, 0), max(top - 8, 0)))
     _draw_seat_details(image, scene, seat, (text_left, top + 34), left + width - 8, soft)
-    if seat.card is not None:
-        _draw_trick_card(image, scene, seat, seat.card, spot.card, geometry.card_width)
 
 
 DETAIL_SIZE: Final = 22
@@ -244,25 +245,26 @@ def _draw_seat_details(
         paste_text(image, (x, y - 2), fonts.fit(seat.note, size, False, right - x), size, ink)
 
 
-def _draw_trick_card(
-    image: Image.Image,
-    scene: Scene,
-    seat: SeatScene,
-    card: Card,
-    centre: tuple[int, int],
-    width: int,
-) -> None:
+def _draw_trick_card(image: Image.Image, seat: SeatScene, card: Card, xy: tuple[int, int]) -> None:
+    width = CARD_WIDTH
     height = card_height(width)
-    left = centre[0] - width // 2
-    top = centre[1] - height // 2
+    left, top = xy[0] - width // 2, xy[1] - height // 2
     if seat.is_winning:
         frame = shapes.rounded_box(width + 12, height + 12, 12, WINNING, None, 0)
         image.paste(frame, (left - 6, top - 6), frame)
     paste_card(image, card, (left, top), width)
+
+
+def _draw_trick_marks(
+    image: Image.Image, scene: Scene, seat: SeatScene, xy: tuple[int, int]
+) -> None:
+    """The card's "led" and "winning" pills, over every card (the trick's cards overlap)."""
+    height = card_height(CARD_WIDTH)
+    top = xy[1] - height // 2
     if seat.is_led:
-        _pill(image, (centre[0], top - 14), scene.labels.led, TEXT, DARK_TEXT)
-    if seat.is_winning:
-        _pill(image, (centre[0], top + height - 12), scene.labels.winning, WINNING, DARK_TEXT)
+        _pill(image, (xy[0], top - 14), scene.labels.led, TEXT, DARK_TEXT)
+    if seat.is_winning:  # on the card's foot, clear of its rank (below it may be a plate)
+        _pill(image, (xy[0], top + height - 32), scene.labels.winning, WINNING, DARK_TEXT)
 
 
 def _pill(image: Image.Image, centre: tuple[int, int], text: str, fill: RGB, ink: RGB) -> None:
@@ -279,3 +281,9 @@ def draw_seats(image: Image.Image, scene: Scene) -> None:
     geometry = layout(len(scene.seats), scene.direction)
     for seat, spot in zip(scene.seats, geometry.spots, strict=True):
         _draw_seat(image, scene, seat, spot, geometry)
+    played = [(s, spot.card) for s, spot in zip(scene.seats, geometry.spots, strict=True) if s.card]
+    for seat, xy in played:
+        assert seat.card is not None
+        _draw_trick_card(image, seat, seat.card, xy)
+    for seat, xy in played:
+        _draw_trick_marks(image, scene, seat, xy)

@@ -15,8 +15,8 @@ from bot.i18n import t
 from bot.notation import card_text
 from cogs.allfours.words import (
     AllFoursHand,
-    scores_text,
     sort_cards,
+    status_line,
     suit_order,
     trick_text,
     word,
@@ -28,7 +28,7 @@ from cogs.table.render import (
     TableRenderer,
     hand_text,
 )
-from cogs.table.words import seat_label, suit_text
+from cogs.table.words import suit_text
 from engine import allfours
 from engine.allfours.deck import HAND_SIZE
 from engine.allfours.trumps import is_round_of_acceptance
@@ -62,14 +62,27 @@ class AllFoursPanel(
             return t("panel.your_turn.accept", locale)
         return t(word(view.rules, f"panel.your_turn.{view.phase.value}"), locale)
 
-    def panel_fields(self, hand: AllFoursHand, locale: str) -> list[tuple[str, str, bool]]:
-        """The owner's cards and the trumps (or the card turned up); on their turn also the
-        score, the trick on the table and the last trick with who won it: what a player plans
-        with. A waiting panel shows nothing that changes card by card (the table message
-        does), so it is not edited at every trick while its owner waits."""
+    def panel_lines(self, hand: AllFoursHand, locale: str) -> list[str]:
+        """The standing facts in one line — trumps (or the card turned up), the score on the
+        owner's turn — and on their turn to play the trick on the table. The last trick is
+        in "Since your last move", once."""
         view = hand.view
         assert view is not None
-        table = hand.table
+        deciding = bool(hand.codes)
+        turned = [view.kick] if view.trump is None and view.kick is not None else []
+        # A waiting panel shows nothing that changes card by card (the table message does),
+        # so it is not edited at every trick while its owner waits: no score there.
+        scores = view.scores if deciding else None
+        lines = [status_line(hand.table, view.trump, turned, scores, locale)]
+        if deciding and view.phase is allfours.Phase.PLAY and view.trick:
+            lines.append(t("table.trick", locale, trick=trick_text(hand.table, view.trick, locale)))
+        return [line for line in lines if line]
+
+    def panel_fields(self, hand: AllFoursHand, locale: str) -> list[tuple[str, str, bool]]:
+        """The owner's cards in text (left out where the card buttons show them) and their
+        discards."""
+        view = hand.view
+        assert view is not None
         order = suit_order(view.trump)
         fields = [
             (
@@ -78,41 +91,11 @@ class AllFoursPanel(
                 False,
             )
         ]
-        if view.trump is not None:
-            fields.append((t("panel.trump", locale), suit_text(view.trump, locale), True))
-        elif view.kick is not None:
-            fields.append((t(word(view.rules, "panel.kick"), locale), card_text(view.kick), True))
-        deciding = bool(hand.codes)
-        if deciding:
-            fields.append(
-                (
-                    t("table.target", locale, target=view.rules.target),
-                    scores_text(table, view.scores, locale),
-                    True,
-                )
-            )
         if view.discards:
             fields.append(
                 (
                     t("panel.discarded", locale),
                     hand_text(sort_cards(view.discards, view.trump), order, locale),
-                    True,
-                )
-            )
-        if not deciding:
-            return fields
-        if view.phase is allfours.Phase.PLAY and view.trick:
-            fields.append((t("panel.trick", locale), trick_text(table, view.trick, locale), False))
-        if view.previous_trick and view.previous_trick_winner is not None:
-            fields.append(
-                (
-                    t("panel.last_trick", locale),
-                    t(
-                        "panel.won_by",
-                        locale,
-                        trick=trick_text(table, view.previous_trick, locale),
-                        winner=seat_label(table, view.previous_trick_winner, locale),
-                    ),
                     False,
                 )
             )

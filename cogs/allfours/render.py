@@ -16,7 +16,6 @@ import discord
 from bot.families.allfours import ALL_FOURS, AllFoursPublic, picture
 from bot.i18n import t
 from bot.models import Status
-from bot.notation import card_text
 from bot.picture.common import clock_label
 from bot.picture.scene import Scene
 from bot.service.model import Told
@@ -32,23 +31,23 @@ from cogs.allfours.words import (
     seat_groups,
     side_label,
     side_name,
+    status_line,
     trick_text,
-    word,
 )
 from cogs.table.render import (
     COLOUR,
     TableMessage,
     add_seat_fields,
-    add_story_field,
     deadline_text,
     deal_story_text,
     picture_embed,
+    recent_lines,
     seat_names,
     table_buttons,
     tells_deal_start,
     variant_title,
 )
-from cogs.table.words import seat_label, suit_text
+from cogs.table.words import seat_label
 from engine import allfours
 
 STORY_LIMIT: Final = 2500
@@ -126,49 +125,21 @@ class AllFoursRenderer(AllFoursPanel):
         # The seats without their score: the Score field says it, once (a phone's height).
         groups = seat_groups(table, locale)
         add_seat_fields(embed, table, groups, locale, dealer=view.dealer, actors=actors)
-        lines = []
-        if view.trump is not None:
-            lines.append(t("table.trump", locale, suit=suit_text(view.trump, locale)))
-        if view.turned:
-            key = "table.kick" if len(view.turned) == 1 else "table.kicks"
-            cards = ", ".join(card_text(c) for c in view.turned)
-            lines.append(t(word(table.rules, key), locale, cards=cards))
-        logged = tells_deal_start(table, view.hand_number)
-        if not logged:  # the first deal's kick came before any move: not in the log
-            for award in award_data(view.awards):
-                lines.append(award_line(table, award, locale))
-        if view.phase is allfours.Phase.PLAY:
-            trick = (
-                trick_text(table, view.trick, locale) if view.trick else t("table.no_card", locale)
-            )
-            lines.append(t("table.trick", locale, trick=trick))
-            if not logged and view.previous_trick and view.previous_trick_winner is not None:
-                lines.append(
-                    t(
-                        "table.last_trick",
-                        locale,
-                        trick=trick_text(table, view.previous_trick, locale),
-                        winner=seat_label(table, view.previous_trick_winner, locale),
-                    )
-                )
+        # One line of standing facts, then the log's newest lines and the trick on the table:
+        # the score and whose turn once each, the last trick once (a phone's height).
+        lines = [status_line(table, view.trump, view.turned, view.scores, locale)]
+        if not tells_deal_start(table, view.hand_number):
+            # the first deal's kick came before any move: not in the log
+            lines.extend(award_line(table, award, locale) for award in award_data(view.awards))
+        lines.extend(recent_lines(table, self, locale))
+        if view.phase is allfours.Phase.PLAY and view.trick:
+            lines.append(t("table.trick", locale, trick=trick_text(table, view.trick, locale)))
         embed.description = "\n".join(lines)
-        add_story_field(embed, table, self, locale)
         waiting = ", ".join(seat_label(table, s, locale) for s in actors)
         turn = t("table.turn", locale, players=waiting, what=self.waiting_for(table, locale))
         timers = sorted(deadlines[s] for s in actors if s in deadlines)
         if timers:
             turn += " " + deadline_text(timers[0], locale)
-        embed.add_field(
-            name=t("table.target", locale, target=table.rules.target),
-            value=scores_text(table, view.scores, locale),
-            inline=False,
-        )
-        if summary is not None and summary.get("hand") == view.hand_number - 1:
-            embed.add_field(
-                name=t("table.previous_hand", locale, hand=summary["hand"]),
-                value=scores_text(table, summary["scores"], locale),
-                inline=False,
-            )
         embed.set_footer(text=t("table.footer", locale, game=record.id))
         if scene is not None:
             picture_embed(embed, scene)

@@ -12,7 +12,7 @@ from bot.families.allfours import AllFoursPublic
 from bot.i18n import t
 from bot.notation import card_text
 from bot.service.model import HandView, PublicTable
-from cogs.table.words import seat_label, seat_name, team_label
+from cogs.table.words import seat_label, seat_name, suit_text, team_label
 from engine import allfours
 from engine.cards import Card
 
@@ -173,3 +173,27 @@ def scores_text(table: AllFoursTable, scores: Sequence[int], locale: str) -> str
     return " · ".join(
         f"{side_label(table, side, locale)} {points}" for side, points in enumerate(scores)
     )
+
+
+def status_line(
+    table: AllFoursTable,
+    trump: str | None,
+    turned: Sequence[Card],
+    scores: Sequence[int] | None,
+    locale: str,
+) -> str:
+    """The standing facts in one line, for the table message and the panel alike: trumps
+    (or the card turned up while they are not fixed), the kick(s) and the score (if given),
+    with the target: ``Trumps: ♠ spades · Kick: 6♠ · Score Team A 0 · Team B 2 (first to
+    14)``."""
+    parts = []
+    if trump is not None:
+        parts.append(t("table.trump", locale, suit=suit_text(trump, locale)))
+    if turned:
+        key = "table.kick" if len(turned) == 1 else "table.kicks"
+        cards = ", ".join(card_text(c) for c in turned)
+        parts.append(t(word(table.rules, key), locale, cards=cards))
+    if scores is not None:
+        scores_line = scores_text(table, scores, locale)
+        parts.append(t("table.score", locale, scores=scores_line, target=table.rules.target))
+    return " · ".join(parts)

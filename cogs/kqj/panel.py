@@ -33,7 +33,7 @@ from cogs.table.render import (
     TableRenderer,
     hand_text,
 )
-from cogs.table.words import seat_label
+from cogs.table.words import fact, seat_label
 from engine import kqj
 from engine.kqj.deck import CONTRACTS
 
@@ -55,69 +55,57 @@ class KQJPanel(TableRenderer[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.PlayerV
             return t("kqj.panel.may_interrupt", locale)
         return t(f"kqj.panel.your_turn.{view.phase.value}", locale)
 
-    def panel_fields(self, hand: KQJHand, locale: str) -> list[tuple[str, str, bool]]:
+    def panel_lines(self, hand: KQJHand, locale: str) -> list[str]:
+        """The standing facts in a line or two: the contract (or the Return), the standing
+        bid, the owner's partners; on their turn the score and the trick on the table. The
+        last trick is in "Since your last move", once."""
         view = hand.view
         assert view is not None
         table = hand.table
-        contract = contract_of(view)
-        fields = [
-            (
-                t("panel.your_cards", locale),
-                hand_text(sort_hand(view.hand, contract), suit_order(contract), locale),
-                False,
-            )
-        ]
+        facts = []
         if view.contract is not None:
-            fields.append(
-                (t("kqj.panel.contract", locale), contract_text(view.contract, locale), True)
+            facts.append(
+                fact(t("kqj.panel.contract", locale), contract_text(view.contract, locale), locale)
             )
         elif view.return_card is not None:
-            fields.append((t("kqj.panel.return", locale), card_text(view.return_card), True))
+            facts.append(fact(t("kqj.panel.return", locale), card_text(view.return_card), locale))
         if view.bid_contract is not None and view.bidder is not None and view.contract is None:
-            fields.append(
-                (
-                    t("kqj.panel.bid", locale),
-                    t(
-                        "kqj.standing_bid",
-                        locale,
-                        bid=bid_text(table, view.bid, view.bid_contract, view.capot, locale),
-                        player=seat_label(table, view.bidder, locale),
-                        team=team_of_seat(view, view.bidder, locale),
-                    ),
-                    True,
-                )
+            bid = t(
+                "kqj.standing_bid",
+                locale,
+                bid=bid_text(table, view.bid, view.bid_contract, view.capot, locale),
+                player=seat_label(table, view.bidder, locale),
+                team=team_of_seat(view, view.bidder, locale),
             )
+            facts.append(fact(t("kqj.panel.bid", locale), bid, locale))
         if view.seat is not None:
             partners = [
                 seat_label(table, s, locale)
                 for s in view.teams[view.team_of[view.seat]]
                 if s != view.seat
             ]
-            fields.append((t("kqj.panel.partners", locale), ", ".join(partners), True))
+            facts.append(fact(t("kqj.panel.partners", locale), ", ".join(partners), locale))
+        lines = [" · ".join(facts)] if facts else []
         if not hand.codes:  # waiting: nothing that changes card by card (see AllFoursPanel)
-            return fields
-        fields.append(
+            return lines
+        scores = scores_text(table, view.scores, locale)
+        lines.append(t("kqj.score", locale, scores=scores, target=view.rules.target))
+        if view.phase is kqj.Phase.PLAY and view.trick:
+            lines.append(trick_line(table, view, locale))
+        return lines
+
+    def panel_fields(self, hand: KQJHand, locale: str) -> list[tuple[str, str, bool]]:
+        """The owner's cards in text (left out where the card buttons show them)."""
+        view = hand.view
+        assert view is not None
+        contract = contract_of(view)
+        return [
             (
-                t("kqj.victory_points", locale, target=view.rules.target),
-                scores_text(table, view.scores, locale),
+                t("panel.your_cards", locale),
+                hand_text(sort_hand(view.hand, contract), suit_order(contract), locale),
                 False,
             )
-        )
-        if view.phase is kqj.Phase.PLAY and view.trick:
-            fields.append((t("panel.trick", locale), trick_line(table, view, locale), False))
-        done = len(view.trick_winners)
-        if done and view.phase is kqj.Phase.PLAY:
-            last = view.played[(done - 1) * 6 : done * 6]
-            cards = " · ".join(f"{seat_label(table, s, locale)} {card_text(c)}" for s, c in last)
-            winner = seat_label(table, view.trick_winners[-1], locale)
-            fields.append(
-                (
-                    t("panel.last_trick", locale),
-                    t("panel.won_by", locale, trick=cards, winner=winner),
-                    False,
-                )
-            )
-        return fields
+        ]
 
     def panel_controls(self, hand: KQJHand, locale: str, draft: str | None) -> PanelControls:
         view = hand.view

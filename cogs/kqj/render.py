@@ -43,10 +43,10 @@ from cogs.table.render import (
     COLOUR,
     TableMessage,
     add_seat_fields,
-    add_story_field,
     deadline_text,
     deal_story_text,
     picture_embed,
+    recent_lines,
     seat_names,
     table_buttons,
     variant_title,
@@ -129,9 +129,13 @@ class KQJRenderer(KQJPanel):
             dealer=view.dealer,
             actors=actors,
         )
+        # The standing facts in a line or two, then the log's newest lines and the trick on
+        # the table: the score and whose turn once each (a phone's height).
         lines = self._situation(table, view, locale)
+        lines.extend(recent_lines(table, self, locale))
+        if view.phase is kqj.Phase.PLAY:  # its number, and its cards with the master card
+            lines.append(trick_line(table, view, locale))
         embed.description = "\n".join(lines)
-        add_story_field(embed, table, self, locale)
         waiting = ", ".join(seat_label(table, s, locale) for s in actors)
         turn = t("table.turn", locale, players=waiting, what=self.waiting_for(table, locale))
         timers = sorted(deadlines[s] for s in actors if s in deadlines)
@@ -139,17 +143,6 @@ class KQJRenderer(KQJPanel):
             turn += " " + deadline_text(timers[0], locale)
         if view.phase is kqj.Phase.AUCTION and view.bid:
             turn += "\n" + t("kqj.may_counter", locale)
-        embed.add_field(
-            name=t("kqj.victory_points", locale, target=table.rules.target),
-            value=scores_text(table, view.scores, locale),
-            inline=False,
-        )
-        if view.last_round is not None and view.last_round.round_number == view.round_number - 1:
-            embed.add_field(
-                name=t("kqj.previous_round", locale, round=view.last_round.round_number),
-                value=self._outcome_line(table, view.last_round, locale),
-                inline=False,
-            )
         embed.set_footer(text=t("table.footer", locale, game=record.id))
         if scene is not None:
             picture_embed(embed, scene)
@@ -186,21 +179,15 @@ class KQJRenderer(KQJPanel):
         )
 
     def _situation(self, table: KQJTable, view: KQJPublic, locale: str) -> list[str]:
-        """The round so far: the Return or the auction, the contract, the trick, the points."""
+        """The round so far in as few lines as a phone allows: the Return or the auction (or
+        the contract once fixed, with its declarer), the points of the round and the score,
+        the announcements made, the pool."""
         lines = []
-        if view.return_card is not None:
-            if view.declarer is not None:
-                lines.append(
-                    t(
-                        "kqj.return_taken",
-                        locale,
-                        card=card_text(view.return_card),
-                        player=seat_label(table, view.declarer, locale),
-                    )
-                )
-            else:
-                key = "kqj.return_second" if view.phase is kqj.Phase.SECOND_ROUND else "kqj.return"
-                lines.append(t(key, locale, card=card_text(view.return_card), passes=view.passes))
+        if view.contract is not None and view.declarer is not None:
+            lines.append(self._contract_line(table, view, locale))
+        elif view.return_card is not None:
+            key = "kqj.return_second" if view.phase is kqj.Phase.SECOND_ROUND else "kqj.return"
+            lines.append(t(key, locale, card=card_text(view.return_card), passes=view.passes))
         if view.phase in (kqj.Phase.AUCTION, kqj.Phase.OVERCOUNTER):
             if view.bid_contract is None or view.bidder is None:
                 lines.append(t("kqj.no_bid", locale))
@@ -214,13 +201,16 @@ class KQJRenderer(KQJPanel):
                         team=team_of_seat(view, view.bidder, locale),
                     )
                 )
-        if view.counterer is not None:
+        if view.counterer is not None:  # who countered: the contract line says only ×2 or ×4
             key = "kqj.overcountered" if view.multiplier == 4 else "kqj.countered"
             lines.append(t(key, locale, player=seat_label(table, view.counterer, locale)))
-        if view.contract is not None and view.declarer is not None:
-            lines.append(self._contract_line(table, view, locale))
+        score = t(
+            "kqj.score",
+            locale,
+            scores=scores_text(table, view.scores, locale),
+            target=table.rules.target,
+        )
         if view.phase is kqj.Phase.PLAY:
-            lines.append(trick_line(table, view, locale))
             points = " · ".join(
                 t(
                     "kqj.team_points",
@@ -231,7 +221,9 @@ class KQJRenderer(KQJPanel):
                 )
                 for team in range(len(view.teams))
             )
-            lines.append(t("kqj.round_points", locale, points=points))
+            score = t("kqj.round_points", locale, points=points) + " · " + score
+        lines.append(score)
+        if view.phase is kqj.Phase.PLAY:
             lines.extend(self._announcements(table, view, locale))
         if view.pool:
             lines.append(t("kqj.pool", locale, pool=view.pool))
@@ -243,7 +235,11 @@ class KQJRenderer(KQJPanel):
         player = seat_label(table, view.declarer, locale)
         team = team_of_seat(view, view.declarer, locale)
         if not table.rules.auction:
-            return t("kqj.contract_taken", locale, contract=contract, player=player, team=team)
+            assert view.return_card is not None  # the Return stays turned up all round
+            card = card_text(view.return_card)
+            return t(
+                "kqj.contract_taken", locale, contract=contract, player=player, team=team, card=card
+            )
         bid = bid_text(table, view.bid, view.contract, view.capot, locale)
         line = t("kqj.contract_bid", locale, bid=bid, player=player, team=team)
         if view.multiplier > 1:

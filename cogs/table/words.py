@@ -30,6 +30,11 @@ from engine.reasons import (
 TEAM_LETTERS: Final = "ABCDEF"
 
 
+def fact(name: str, value: str, locale: str) -> str:
+    """One named fact of a line of several: ``**Contract** ♣ clubs``."""
+    return t("panel.fact", locale, name=name, value=value)
+
+
 def suit_text(suit: str, locale: str) -> str:
     """A suit as the panels write it: its symbol and its name (``♥ hearts``)."""
     return f"{SUIT_SYMBOLS[suit]} {t(f'suit.{suit}', locale)}"

@@ -166,13 +166,13 @@ async def test_the_public_table_shows_the_round(simcord_env: simcord.Env) -> Non
     await click_code(env, table, taker, "T")
     await env.settle()
     shown = text_of(table.message)
-    assert "was taken by" in shown and "Contract:" in shown and "Trick 1" in shown
+    assert "took the Return" in shown and "Contract:" in shown and "Trick 1" in shown
     leader = await waited_for(env, table)
     code = (await service.panel(table.game_id, leader.id)).codes[0]
     await click_code(env, table, leader, code)
     await env.settle()
     shown = text_of(table.message)
-    assert "★" in shown and "Round points:" in shown and "Victory points" in shown
+    assert "★" in shown and "Round points:" in shown and "**Score**" in shown
 
 
 async def test_an_auction_with_counters_out_of_turn(simcord_env: simcord.Env) -> None:

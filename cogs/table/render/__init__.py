@@ -53,6 +53,7 @@ from cogs.table.render.renderer import (
 from cogs.table.render.story import (
     add_story_field,
     deal_story_text,
+    recent_lines,
     since_last_move,
     teller,
     tells_deal_start,
@@ -98,6 +99,7 @@ __all__ = [
     "panel_signature",
     "paused_panel",
     "picture_embed",
+    "recent_lines",
     "rules_embed",
     "seat_names",
     "settings_embed",

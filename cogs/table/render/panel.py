@@ -128,39 +128,30 @@ def panel_message(
     lines.append(_panel_status(hand, renderer, locale, deadline))
     if hand.duty is not None and table.status is Status.PLAYING:
         lines.append(t("panel.why_not", locale, reason=duty_text(hand.duty, table, locale)))
-    embed.description = "\n".join(lines)
     controls = PanelControls()
+    fields: list[tuple[str, str, bool]] = []
     if hand.view is not None and hand.seat is not None:
-        for name, value, inline in renderer.panel_fields(hand, locale):
-            embed.add_field(name=name, value=value, inline=inline)
+        lines.extend(renderer.panel_lines(hand, locale))
+        fields = renderer.panel_fields(hand, locale)
         if table.status is Status.PLAYING:
-            story = since_last_move(table, hand.seat, teller(renderer, table, locale), locale)
-            if story:
-                embed.add_field(
-                    name=t("log.since", locale),
-                    value=last_lines(story, PANEL_LINES),
-                    inline=False,
-                )
             controls = renderer.panel_controls(hand, locale, draft)
-    decisions = list(controls.decisions)
-    if table.status is Status.PLAYING and hand.codes and record.offers_hints:
-        decisions.append(
-            ButtonSpec(
-                code=HINT,
-                label=t("panel.hint", locale),
-                style=discord.ButtonStyle.secondary,
-                enabled=True,
+    embed.description = "\n".join(lines)
+    rows = ROWS - len(controls.selects)
+    laid_out = layout(controls.cards, _decisions(hand, controls, renderer, locale), rows=rows)
+    shown = {spec.code for row in laid_out for spec in row}
+    in_buttons = bool(controls.cards) and all(spec.code in shown for spec in controls.cards)
+    for name, value, inline in fields:
+        if in_buttons and name == t("panel.your_cards", locale):
+            continue  # the card buttons are the hand, on a phone's screen (one place)
+        embed.add_field(name=name, value=value, inline=inline)
+    if hand.view is not None and hand.seat is not None and table.status is Status.PLAYING:
+        story = since_last_move(table, hand.seat, teller(renderer, table, locale), locale)
+        if story:
+            embed.add_field(
+                name=t("log.since", locale),
+                value=last_lines(story, PANEL_LINES),
+                inline=False,
             )
-        )
-    if table.status is Status.PLAYING:
-        decisions.append(
-            ButtonSpec(
-                code=REFRESH,
-                label=t("panel.refresh", locale),
-                style=discord.ButtonStyle.secondary,
-                enabled=True,
-            )
-        )
     buttons = buttons_view()
     row = 0
     for number, select in enumerate(controls.selects):
@@ -182,7 +173,7 @@ def panel_message(
         item.item.min_values = item.item.max_values = select.picks
         buttons.add_item(item)
         row += 1
-    for specs_in_row in layout(controls.cards, decisions, rows=ROWS - row):
+    for specs_in_row in laid_out:
         for spec in specs_in_row:
             if spec.code == REFRESH:
                 buttons.add_item(
@@ -218,6 +209,37 @@ def panel_message(
     footer = "panel.footer" if table.status.is_open else "panel.footer.closed"
     embed.set_footer(text=t(footer, locale))
     return embed, buttons
+
+
+def _decisions(
+    hand: HandView[Any, Any, Any],
+    controls: PanelControls,
+    renderer: TableRenderer[Any, Any, Any, Any],
+    locale: str,
+) -> list[ButtonSpec]:
+    """The panel's decision buttons: the family's, then Hint (where the table offers hints)
+    and Refresh while the game is on."""
+    table = hand.table
+    decisions = list(controls.decisions)
+    if table.status is Status.PLAYING and hand.codes and table.record.offers_hints:
+        decisions.append(
+            ButtonSpec(
+                code=HINT,
+                label=t("panel.hint", locale),
+                style=discord.ButtonStyle.secondary,
+                enabled=True,
+            )
+        )
+    if table.status is Status.PLAYING:
+        decisions.append(
+            ButtonSpec(
+                code=REFRESH,
+                label=t("panel.refresh", locale),
+                style=discord.ButtonStyle.secondary,
+                enabled=True,
+            )
+        )
+    return decisions
 
 
 def hint_text(

@@ -117,8 +117,9 @@ class TableRenderer(ABC, Generic[RulesT, StateT, ActionT, ViewT]):
     ) -> TableMessage:
         """The public message of deal ``deal`` (default: the current one); a deal that is
         over shows its count, and the result when the game ended with it. With the table's
-        picture (``scene``), the message is compact: the picture shows the seats, the trick
-        and the scores; the text keeps a one-line summary and whose turn it is."""
+        picture (``scene``), the seats are the picture's; the text is the same with or
+        without it, short enough for a phone: whose turn in the content, one line of standing
+        facts (trumps, the score), the log's newest lines and the trick on the table."""
 
     @abstractmethod
     def game_over(self, table: PublicTable[RulesT, Any], locale: str) -> tuple[str, str]:
@@ -132,7 +133,14 @@ class TableRenderer(ABC, Generic[RulesT, StateT, ActionT, ViewT]):
     def panel_fields(
         self, hand: HandView[RulesT, Any, ViewT], locale: str
     ) -> list[tuple[str, str, bool]]:
-        """The fields of a seated player's panel: (name, value, inline)."""
+        """The fields of a seated player's panel: (name, value, inline). A field named
+        ``panel.your_cards`` (the hand in text) is left out where the card buttons show the
+        whole hand (``panel_message``)."""
+
+    def panel_lines(self, hand: HandView[RulesT, Any, ViewT], locale: str) -> list[str]:
+        """Lines under the panel's status line: the standing facts (trumps, the score...) in
+        as few lines as a phone allows. None by default."""
+        return []
 
     @abstractmethod
     def panel_controls(

@@ -23,7 +23,10 @@ from cogs.table.words import seat_label
 from engine.core import CardPlayed, Redeal, TrickWon
 
 TABLE_LINES: Final = 6
-"""Lines of the current deal the table message keeps (the newest last)."""
+"""Lines of the current deal the table message keeps (the newest last) in its log field."""
+RECENT_LINES: Final = 3
+"""Lines of the current deal a family's table message folds into its description (a phone's
+height: the picture and five lines of text), more when the newest move told more."""
 FIELD_LIMIT: Final = 1024
 """Discord's limit of characters in an embed field's value."""
 
@@ -149,6 +152,26 @@ def add_story_field(
         embed.add_field(
             name=t("log.title", locale), value=last_lines(lines, TABLE_LINES), inline=False
         )
+
+
+def recent_lines(
+    table: PublicTable[Any, Any],
+    renderer: TableRenderer[Any, Any, Any, Any],
+    locale: str,
+    count: int = RECENT_LINES,
+) -> list[str]:
+    """The newest ``count`` lines of the current deal, newest last, and never fewer than
+    every line of the newest move (a run of the pack tells several): each event is told at
+    least once, in the message that follows it."""
+    deal = table.deal or 0
+    entries = [e for e in table.log if e.deal == deal]
+    tell = teller(renderer, table, locale)
+    lines = story(table, entries, tell, locale)
+    if not entries:
+        return lines
+    newest = entries[-1].version
+    count = max(count, len(story(table, [e for e in entries if e.version == newest], tell, locale)))
+    return lines[-count:]
 
 
 def deal_story_text(
