@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import time
 from collections import Counter
 from collections.abc import AsyncIterator, Iterator
@@ -28,6 +29,27 @@ from itertools import count
 from typing import Any
 
 from aiohttp import WSMsgType, web
+
+TRACE = os.environ.get("WIRE_FAKE_TRACE")
+"""A file to append one line per REST call to: when, its kind, its route and what it said
+(content, each embed's title and field names, how many components), to see which calls a
+move makes (``WIRE_FAKE_TRACE=/tmp/calls.txt python benchmarks/wire_bench.py ...``)."""
+
+
+def _gist(body: Any) -> str:
+    """A REST body in one line: its content, each embed's title and field names."""
+    if not isinstance(body, dict):
+        return ""
+    data = body.get("data")
+    inner: dict[str, Any] = data if isinstance(data, dict) else body
+    parts = [str(inner.get("content") or "")[:50]]
+    for embed in inner.get("embeds") or []:
+        parts.append(str(embed.get("title") or "")[:40])
+        parts.append(",".join(str(f.get("name"))[:14] for f in embed.get("fields") or []))
+    rows: list[dict[str, Any]] = inner.get("components") or []
+    items = sum(len(row.get("components", [])) for row in rows)
+    return " | ".join(parts) + f" | {items} items"
+
 
 APPLICATION_ID = 900000000000000001
 BOT_USER_ID = APPLICATION_ID
@@ -195,6 +217,8 @@ class Click:
 class FakeDiscord:
     channels: dict[int, Channel]
     calls: list[Call] = field(default_factory=list)
+    traced: list[str] = field(default_factory=list)
+    """The trace lines of ``WIRE_FAKE_TRACE``, written when the fake stops."""
     clicks: dict[int, Click] = field(default_factory=dict)
     messages: dict[int, Message] = field(default_factory=dict)
     commands: list[dict[str, Any]] = field(default_factory=list)
@@ -337,6 +361,9 @@ class FakeDiscord:
             if self._socket is not None and not self._socket.closed:
                 await self._socket.close()
             await runner.cleanup()
+            if TRACE:
+                with open(TRACE, "a", encoding="utf-8") as trace:  # noqa: ASYNC230 (at the end)
+                    trace.writelines(self.traced)
 
     async def _rest(self, request: web.Request) -> web.StreamResponse:
         at = time.perf_counter()
@@ -353,6 +380,8 @@ class FakeDiscord:
             route, kind = _template(parts), "other"
         uploaded = sum(int(f["size"]) for f in files)
         self.calls.append(Call(at, request.method, route, kind, len(raw), uploaded))
+        if TRACE:
+            self.traced.append(f"{at:.3f} {kind:<14} {path[:40]:<40} {_gist(body)}\n")
         return answer
 
     def _serve(
