@@ -80,8 +80,10 @@ def choices(panel: Message | None, *, drafted: bool) -> list[Choice]:
     """The legal decisions a panel offers, sorted by what they do: every enabled decision
     button (``<fam>:a:<game>:<version>:<code>``; among card buttons, only the highlighted ones
     when the panel highlights some, for a panel that leaves every card clickable marks the
-    playable ones), every option of an action select (``:v:``), and each draft select
-    (``:d:``) until the person has used one for this decision (``drafted``)."""
+    playable ones, and none while the panel offers another decision: a hand judged for a
+    stand or a bid stays clickable but plays nothing then), every option of an action select
+    (``:v:``), and each draft select (``:d:``) until the person has used one for this
+    decision (``drafted``)."""
     if panel is None:
         return []
     buttons = [
@@ -90,9 +92,14 @@ def choices(panel: Message | None, *, drafted: bool) -> list[Choice]:
         if item.get("type") == 2 and not item.get("disabled", False) and _kind(item) == "a"
     ]
     cards = [b for b in buttons if _code(b).startswith("P:")]
+    others = len(buttons) > len(cards) or any(
+        item.get("type") == 3 and not item.get("disabled", False) for item in panel.items()
+    )
     if any(b.get("style") in HIGHLIGHTED for b in cards):
         unplayable = {id(b) for b in cards if b.get("style") not in HIGHLIGHTED}
         buttons = [b for b in buttons if id(b) not in unplayable]
+    elif others:  # a hand shown while its owner decides something else (stand, bid...)
+        buttons = [b for b in buttons if not _code(b).startswith("P:")]
     found = [Choice(str(b["custom_id"])) for b in buttons]
     for item in panel.items():
         if item.get("type") != 3 or item.get("disabled", False):
