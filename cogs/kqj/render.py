@@ -53,7 +53,7 @@ from cogs.table.render import (
     table_buttons,
     variant_title,
 )
-from cogs.table.words import mention, seat_label, team_label, team_letter
+from cogs.table.words import mention, seat_label, standing_scores, team_label, team_letter
 from engine import kqj
 from engine.kqj.deck import CONTRACTS
 from engine.kqj.scoring import honours
@@ -221,18 +221,11 @@ class KQJRenderer(KQJPanel):
             scores=short_scores_text(table, view.scores, locale),
             target=table.rules.target,
         )
-        if view.phase is kqj.Phase.PLAY:
-            points = " · ".join(
-                t(
-                    "kqj.team_points",
-                    locale,
-                    team=team_letter(team, locale),
-                    points=view.team_points[team],
-                    tricks=t("count.tricks", locale, count=view.team_tricks[team]),
-                )
-                for team in range(len(view.teams))
+        if view.phase is kqj.Phase.PLAY:  # the card points of the round so far, on the same line
+            points = standing_scores(
+                [(team_letter(team, locale), p) for team, p in enumerate(view.team_points)]
             )
-            lines.append(t("kqj.round_points", locale, points=points))
+            score += " · " + t("kqj.round_points", locale, points=points)
         lines.append(score)
         if view.phase is kqj.Phase.PLAY:
             lines.extend(self._announcements(table, view, locale))

@@ -159,7 +159,7 @@ def _expected(variant: str, rules: Any) -> dict[str, Callable[[Any], str]]:
                     team="\x00",
                 )
             ),
-            "TrumpFixed": lambda e: f"{contract_text(e.suit, 'en')} · <@",
+            "TrumpFixed": lambda e: f"{contract_text(e.suit, 'en')}** · <@",
             "BonusScored": lambda e: _before(
                 t(
                     "kqj.log.bonus",

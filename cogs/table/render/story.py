@@ -24,9 +24,12 @@ from engine.core import CardPlayed, Redeal, TrickWon
 
 TABLE_LINES: Final = 6
 """Lines of the current deal the table message keeps (the newest last) in its log field."""
-RECENT_LINES: Final = 3
-"""Lines of the current deal a family's table message folds into its description (a phone's
-height: the picture and five lines of text), more when the newest move told more."""
+RECENT_LINES: Final = 1
+"""Lines of the current deal a family's table message folds into its description, more when
+the newest move told more (a run of the pack): what just happened. A phone's height (450
+pixels at 400 wide, ``benchmarks/phone_pages.py``) holds the picture, the standing facts,
+this and the trick on the table, not more: a finished trick of six is three lines there, and
+each panel tells its owner what happened since their last move."""
 FIELD_LIMIT: Final = 1024
 """Discord's limit of characters in an embed field's value."""
 

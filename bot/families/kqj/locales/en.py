@@ -25,10 +25,10 @@ _KQJ: Final = (
     "bidders cannot make it: the countering team becomes the contract team, and an "
     "overcounter gives the contract back to the bidders. A **capot** bid "
     "promises all eight tricks.\n"
-    "**Play:** follow suit; on a trump lead beat the master card if you can (even a "
-    "partner's); without the suit led, beat an opponent's master card if you can, else play "
-    "anything. **Bonuses:** 10 for the last trick (dix de der), 154 for all eight (capot), "
-    "KQ 20 and KQJ 50 for king, queen (and jack) of trumps played by one player in "
+    "**Play:** follow suit; on a trump lead beat the master card (★ at the table) if you "
+    "can (even a partner's); without the suit led, beat an opponent's master card if you "
+    "can, else play anything. **Bonuses:** 10 for the last trick (dix de der), 154 for all "
+    "eight (capot), KQ 20 and KQJ 50 for king, queen (and jack) of trumps played by one player in "
     "consecutive tricks.\n"
     "**Scoring:** the team with more round points wins the round and scores them rounded "
     "to the ten; a tie scores nothing and the rounded points go to a **pool** that the next "
@@ -104,14 +104,13 @@ MESSAGES: Final[dict[str, str]] = {
     "kqj.capot_bid": "Capot {contract}",
     "kqj.countered": "**Countered ×2** by {player}",
     "kqj.overcountered": "**Overcountered ×4** — countered by {player}",
-    "kqj.contract_taken": "**Contract** {contract} · {player} ({team}) took {card}",
-    "kqj.contract_bid": "**Contract** {bid} · {player} ({team})",
+    "kqj.contract_taken": "**{contract}** · {player} ({team}) took {card}",
+    "kqj.contract_bid": "**{bid}** · {player} ({team})",
     "kqj.multiplier.2": "countered ×2",
     "kqj.multiplier.4": "overcountered ×4",
     "kqj.trick_empty": "Trick {number}: no card yet",
-    "kqj.trick": "Trick {number}: {cards} (★ master card)",
-    "kqj.round_points": "This round: {points}",
-    "kqj.team_points": "{team} {points} ({tricks})",
+    "kqj.trick": "Trick {number}: {cards}",
+    "kqj.round_points": "round {points}",
     "kqj.announce.kq": "**KQ** announced: {player}, {suit} (20)",
     "kqj.announce.kqj": "**KQJ** announced: {player}, {suit} (50)",
     "kqj.pool": "Litigation pool: {pool}",

@@ -26,7 +26,8 @@ _KQJ: Final = (
     "カウンターは「ビッドした側は達成できない」という宣言で、カウンターしたチームが"
     "コントラクトのチームになり、オーバーカウンターでコントラクトはビッドした側に戻ります。"
     "**カポ**のビッドは8トリックすべてを取る約束です。\n"
-    "**プレイ:** リードと同じスートを出します。切り札がリードされたら、場の最強のカードに"
+    "**プレイ:** リードと同じスートを出します。切り札がリードされたら、"
+    "場の最強のカード(テーブルの★)に"
     "勝てるカードがあればそれを出します(最強がパートナーのカードでも)。リードのスートが"
     "なければ、相手の最強のカードに勝てるカードがあればそれを出し、なければ何を出しても"
     "構いません。**ボーナス:** 最後のトリックに10点(ディス・ド・デール)、8トリック"
@@ -107,14 +108,13 @@ MESSAGES: Final[dict[str, str]] = {
     "kqj.capot_bid": "{contract}でカポ",
     "kqj.countered": "{player}が**カウンター ×2**",
     "kqj.overcountered": "**オーバーカウンター ×4** — カウンターは{player}",
-    "kqj.contract_taken": "**コントラクト** {contract} · {player}({team})が {card} を取った",
-    "kqj.contract_bid": "**コントラクト** {bid} · {player}({team})",
+    "kqj.contract_taken": "**{contract}** · {player}({team})が {card} を取った",
+    "kqj.contract_bid": "**{bid}** · {player}({team})",
     "kqj.multiplier.2": "カウンター ×2",
     "kqj.multiplier.4": "オーバーカウンター ×4",
     "kqj.trick_empty": "第{number}トリック: まだカードはありません",
-    "kqj.trick": "第{number}トリック: {cards}(★ 最強のカード)",
-    "kqj.round_points": "このラウンド: {points}",
-    "kqj.team_points": "{team} {points}点({tricks})",
+    "kqj.trick": "第{number}トリック: {cards}",
+    "kqj.round_points": "ラウンド {points}",
     "kqj.announce.kq": "**KQ** 宣言: {player}、{suit}(20点)",
     "kqj.announce.kqj": "**KQJ** 宣言: {player}、{suit}(50点)",
     "kqj.pool": "持ち越し(訴訟): {pool}点",
