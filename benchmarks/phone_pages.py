@@ -3,13 +3,14 @@ text gets there: every shape (Caribbean, English, Seven Up, KQJ 3v3, a KQJ aucti
 through the real bot on SimCord with pictures on, its messages redrawn as Discord-like HTML
 at a phone's width and screenshotted with headless Chromium.
 
-    python benchmarks/phone_pages.py [--out /tmp/phone-shots] [--width 400]
+    python benchmarks/phone_pages.py [--out /tmp/phone-shots] [--width 400] [--limit 450]
 
 Needs a ``chromium`` on the PATH (Debian's ``chromium`` package; not a project dependency).
 For each shape it prints the table message's and the panel's height in CSS pixels, the width
-the picture is shown at, and the smallest text of the picture as shown (its font size in
-picture pixels × shown width / picture width), and writes ``<shape>-table.png`` and
-``<shape>-panel.png`` to ``--out``.
+the picture is shown at, the smallest text of the picture as shown (its font size in
+picture pixels × shown width / picture width) and a verdict: ``fits`` when the page is at most
+``--limit`` pixels tall (450: one screen of a phone, issue 19), else ``TOO TALL``; it writes
+``<shape>-table.png`` and ``<shape>-panel.png`` to ``--out``.
 
 The page is a model of Discord's mobile client in its dark theme, not Discord itself: a
 message indented by the avatar's gutter (68 px on the left, 16 on the right), an embed with
@@ -49,6 +50,8 @@ from bot.app import GameBot
 from bot.picture import cards, draw, fonts
 from tests.bot.discord_support import Table, open_table, service_of
 
+PHONE_SCREEN: Final = 450
+"""The most a table message or a panel may be tall at 400 px wide (issue 19: one screen)."""
 SIX: Final = ("Alexandra", "Benedict", "Catalina", "Dominic", "Evangeline", "Florian")
 FOUR: Final = SIX[:4]
 
@@ -346,15 +349,24 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=Path(tempfile.gettempdir()) / "phone-shots")
     parser.add_argument("--width", type=int, default=400)
+    parser.add_argument("--limit", type=int, default=PHONE_SCREEN)
     options = parser.parse_args()
     options.out.mkdir(parents=True, exist_ok=True)
     pages = asyncio.run(run(options.out, options.width))
     print(f"page width {options.width} px (CSS); screenshots in {options.out}")
-    print(f"{'shape':<12} {'page':<6} {'height':>6} {'picture':>8} {'smallest text':>14}")
+    print(
+        f"{'shape':<12} {'page':<6} {'height':>6} {'picture':>8} {'smallest text':>14}"
+        f"  verdict (at most {options.limit} px)"
+    )
     for page in pages:
         text = f"{page.smallest_text:.1f} px" if page.smallest_text is not None else "-"
         shown = f"{page.picture_width} px" if page.picture_width else "-"
-        print(f"{page.shape:<12} {page.kind:<6} {page.height:>4} px {shown:>8} {text:>14}")
+        verdict = "fits" if page.height <= options.limit else "TOO TALL"
+        print(
+            f"{page.shape:<12} {page.kind:<6} {page.height:>4} px {shown:>8} {text:>14}  {verdict}"
+        )
+    tall = sum(1 for page in pages if page.height > options.limit)
+    print(f"{len(pages) - tall} of {len(pages)} pages fit in {options.limit} px")
 
 
 if __name__ == "__main__":

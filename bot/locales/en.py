@@ -123,6 +123,7 @@ MESSAGES: Final[dict[str, str]] = {
     "seat.host": "host",
     "seat.number": "Seat {number}",
     "team.name": "Team {letter}",
+    "team.short": "{letter}",
     "table.footer": "Table #{game}",
     "table.turn": "{players} {what}",
     "table.deadline": "(time runs out {when})",
@@ -155,7 +156,7 @@ MESSAGES: Final[dict[str, str]] = {
     "hint.busy": "Your hint is still being worked out — one moment.",
     "hint.unavailable": "No hint right now: try again in a moment.",
     "hint.reason.wins_game": "it gives you the best chance to win the game",
-    "panel.not_your_turn": "Not your turn: this panel wakes up when it is.",
+    "panel.not_your_turn": "Not your turn.",
     "panel.spectator": "You are watching: you have no seat at this table.",
     "panel.spectator_reply": (
         "You are not playing at this table: only its players have a hand. Start your own "
@@ -379,7 +380,7 @@ MESSAGES: Final[dict[str, str]] = {
     "table.turn_due": "{players} — it's your turn at table #{game}: play by {deadline}",
     "log.title": "What happened",
     "log.since": "Since your last move",
-    "log.trick": "{cards} → {winner} wins the trick ({points})",
+    "log.trick": "{cards} → {winner} ({points})",
     "log.redeal": "**Redeal**: {reason}; the same dealer deals again.",
     "redeal.nobody_bid": "nobody bid",
     "redeal.all_passed": "all six players passed twice",

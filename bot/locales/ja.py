@@ -125,6 +125,7 @@ MESSAGES: Final[dict[str, str]] = {
     "seat.host": "ホスト",
     "seat.number": "席 {number}",
     "team.name": "チーム{letter}",
+    "team.short": "{letter}",
     "table.footer": "テーブル #{game}",
     "table.turn": "{players}が{what}",
     "table.deadline": "(期限: {when})",
@@ -158,7 +159,7 @@ MESSAGES: Final[dict[str, str]] = {
     "hint.busy": "ヒントを考え中です。少しお待ちください。",
     "hint.unavailable": "いまはヒントを出せません。少ししてからもう一度どうぞ。",
     "hint.reason.wins_game": "ゲームに勝つ見込みが一番高くなります",
-    "panel.not_your_turn": "まだあなたの番ではありません。番になるとこのパネルが動きます。",
+    "panel.not_your_turn": "まだあなたの番ではありません。",
     "panel.spectator": "観戦中です。このテーブルにあなたの席はありません。",
     "panel.spectator_reply": (
         "あなたはこのテーブルのプレイヤーではありません。手札があるのはプレイヤーだけです。"
@@ -392,7 +393,7 @@ MESSAGES: Final[dict[str, str]] = {
     "table.turn_due": "{players} — テーブル #{game} であなたの番です: 期限 {deadline}",
     "log.title": "これまでの流れ",
     "log.since": "あなたの前の手番から",
-    "log.trick": "{cards} → {winner}がトリックを取りました({points})",
+    "log.trick": "{cards} → {winner}({points})",
     "log.redeal": "**配り直し**: {reason}。同じディーラーがもう一度配ります。",
     "redeal.nobody_bid": "誰もビッドしませんでした",
     "redeal.all_passed": "6人全員が2回パスしました",

@@ -43,6 +43,7 @@ from cogs.table.render import (
     picture_embed,
     recent_lines,
     seat_names,
+    short_variant_title,
     table_buttons,
     tells_deal_start,
     variant_title,
@@ -89,6 +90,17 @@ class AllFoursRenderer(AllFoursPanel):
     def tell(self, table: AllFoursTable, entry: Told, locale: str) -> str | None:
         return telling.tell(table, entry, locale)
 
+    def tells_standing(self, table: AllFoursTable, entry: Told) -> bool:
+        """The trumps of the deal in progress are its standing facts' first word."""
+        event = entry.event
+        view = table.view
+        return (
+            isinstance(event, allfours.TrumpFixed)
+            and view is not None
+            and entry.deal == view.hand_number
+            and event.suit == view.trump
+        )
+
     # --- the table ---------------------------------------------------------------------------
 
     def waiting_for(self, table: AllFoursTable, locale: str) -> str:
@@ -116,8 +128,9 @@ class AllFoursRenderer(AllFoursPanel):
             title=t(
                 "table.title",
                 locale,
-                variant=variant_title(record.variant, locale),
+                variant=short_variant_title(record.variant, locale),
                 hand=view.hand_number,
+                game=record.id,
             ),
             colour=COLOUR,
         )
@@ -140,7 +153,6 @@ class AllFoursRenderer(AllFoursPanel):
         timers = sorted(deadlines[s] for s in actors if s in deadlines)
         if timers:
             turn += " " + deadline_text(timers[0], locale)
-        embed.set_footer(text=t("table.footer", locale, game=record.id))
         if scene is not None:
             picture_embed(embed, scene)
         return TableMessage(

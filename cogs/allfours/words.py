@@ -10,9 +10,9 @@ from typing import Any, Final
 
 from bot.families.allfours import AllFoursPublic
 from bot.i18n import t
-from bot.notation import card_text
+from bot.notation import SUIT_SYMBOLS, card_text
 from bot.service.model import HandView, PublicTable
-from cogs.table.words import seat_label, seat_name, suit_text, team_label
+from cogs.table.words import seat_label, seat_name, standing_scores, team_label, team_letter
 from engine import allfours
 from engine.cards import Card
 
@@ -175,6 +175,16 @@ def scores_text(table: AllFoursTable, scores: Sequence[int], locale: str) -> str
     )
 
 
+def short_scores_text(table: AllFoursTable, scores: Sequence[int], locale: str) -> str:
+    """The score where a phone has one line for it: teams by their letter (``A 0 – B 2``),
+    players by name."""
+    if table.rules.partnerships:
+        sides = [(team_letter(side, locale), points) for side, points in enumerate(scores)]
+    else:
+        sides = [(seat_label(table, side, locale), points) for side, points in enumerate(scores)]
+    return standing_scores(sides)
+
+
 def status_line(
     table: AllFoursTable,
     trump: str | None,
@@ -182,18 +192,18 @@ def status_line(
     scores: Sequence[int] | None,
     locale: str,
 ) -> str:
-    """The standing facts in one line, for the table message and the panel alike: trumps
-    (or the card turned up while they are not fixed), the kick(s) and the score (if given),
-    with the target: ``Trumps: ♠ spades · Kick: 6♠ · Score Team A 0 · Team B 2 (first to
-    14)``."""
+    """The standing facts in one line of a phone, for the table message and the panel alike:
+    trumps (or the card turned up while they are not fixed), the kick(s) and the score (if
+    given), with the target: ``♠ trumps · kick 6♠ · Score A 0 – B 2 (to 14)``. The log does
+    not repeat the trumps (``tells_standing``)."""
     parts = []
     if trump is not None:
-        parts.append(t("table.trump", locale, suit=suit_text(trump, locale)))
+        parts.append(t("table.trump", locale, symbol=SUIT_SYMBOLS[trump]))
     if turned:
         key = "table.kick" if len(turned) == 1 else "table.kicks"
         cards = ", ".join(card_text(c) for c in turned)
         parts.append(t(word(table.rules, key), locale, cards=cards))
     if scores is not None:
-        scores_line = scores_text(table, scores, locale)
+        scores_line = short_scores_text(table, scores, locale)
         parts.append(t("table.score", locale, scores=scores_line, target=table.rules.target))
     return " · ".join(parts)

@@ -19,7 +19,7 @@ from cogs.kqj.words import (
     contract_of,
     contract_text,
     is_trump,
-    scores_text,
+    short_scores_text,
     sort_hand,
     suit_order,
     team_of_seat,
@@ -88,7 +88,7 @@ class KQJPanel(TableRenderer[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.PlayerV
         lines = [" · ".join(facts)] if facts else []
         if not hand.codes:  # waiting: nothing that changes card by card (see AllFoursPanel)
             return lines
-        scores = scores_text(table, view.scores, locale)
+        scores = short_scores_text(table, view.scores, locale)
         lines.append(t("kqj.score", locale, scores=scores, target=view.rules.target))
         if view.phase is kqj.Phase.PLAY and view.trick:
             lines.append(trick_line(table, view, locale))

@@ -33,6 +33,7 @@ from cogs.kqj.words import (
     bid_text,
     contract_text,
     scores_text,
+    short_scores_text,
     side_label,
     side_name,
     team_groups,
@@ -48,10 +49,11 @@ from cogs.table.render import (
     picture_embed,
     recent_lines,
     seat_names,
+    short_variant_title,
     table_buttons,
     variant_title,
 )
-from cogs.table.words import mention, seat_label, team_label
+from cogs.table.words import mention, seat_label, standing_scores, team_label, team_letter
 from engine import kqj
 from engine.kqj.deck import CONTRACTS
 from engine.kqj.scoring import honours
@@ -90,6 +92,15 @@ class KQJRenderer(KQJPanel):
     def tell(self, table: KQJTable, entry: Told, locale: str) -> str | None:
         return telling.tell(table, entry, locale)
 
+    def tells_standing(self, table: KQJTable, entry: Told) -> bool:
+        """Once the round's contract is fixed, its line says the contract, who took or bid
+        it and any counter (``_contract_line``): the Return taken, the auction's end and the
+        trumps are not told again in the log."""
+        view = table.view
+        if view is None or view.contract is None or entry.deal != view.round_number:
+            return False
+        return isinstance(entry.event, kqj.Took | kqj.AuctionEnded | kqj.TrumpFixed)
+
     # --- the table ---------------------------------------------------------------------------
 
     def waiting_for(self, table: KQJTable, locale: str) -> str:
@@ -115,8 +126,9 @@ class KQJRenderer(KQJPanel):
             title=t(
                 "kqj.title",
                 locale,
-                variant=variant_title(record.variant, locale),
+                variant=short_variant_title(record.variant, locale),
                 round=view.round_number,
+                game=record.id,
             ),
             colour=COLOUR,
         )
@@ -143,7 +155,6 @@ class KQJRenderer(KQJPanel):
             turn += " " + deadline_text(timers[0], locale)
         if view.phase is kqj.Phase.AUCTION and view.bid:
             turn += "\n" + t("kqj.may_counter", locale)
-        embed.set_footer(text=t("table.footer", locale, game=record.id))
         if scene is not None:
             picture_embed(embed, scene)
         return TableMessage(
@@ -207,21 +218,14 @@ class KQJRenderer(KQJPanel):
         score = t(
             "kqj.score",
             locale,
-            scores=scores_text(table, view.scores, locale),
+            scores=short_scores_text(table, view.scores, locale),
             target=table.rules.target,
         )
-        if view.phase is kqj.Phase.PLAY:
-            points = " · ".join(
-                t(
-                    "kqj.team_points",
-                    locale,
-                    team=team_label(team, locale),
-                    points=view.team_points[team],
-                    tricks=t("count.tricks", locale, count=view.team_tricks[team]),
-                )
-                for team in range(len(view.teams))
+        if view.phase is kqj.Phase.PLAY:  # the card points of the round so far, on the same line
+            points = standing_scores(
+                [(team_letter(team, locale), p) for team, p in enumerate(view.team_points)]
             )
-            score = t("kqj.round_points", locale, points=points) + " · " + score
+            score += " · " + t("kqj.round_points", locale, points=points)
         lines.append(score)
         if view.phase is kqj.Phase.PLAY:
             lines.extend(self._announcements(table, view, locale))

@@ -10,7 +10,14 @@ from bot.families.kqj import KQJPublic
 from bot.i18n import t
 from bot.notation import SUIT_SYMBOLS, card_text
 from bot.service.model import HandView, PublicTable
-from cogs.table.words import seat_label, seat_name, suit_text, team_label
+from cogs.table.words import (
+    seat_label,
+    seat_name,
+    standing_scores,
+    suit_text,
+    team_label,
+    team_letter,
+)
 from engine import kqj
 from engine.cards import Card
 from engine.kqj.deck import CONTRACTS, PLAIN_STRENGTH, TRUMP_STRENGTH
@@ -103,7 +110,18 @@ def bid_text(table: KQJTable, value: int, contract: str, capot: bool, locale: st
 
 
 def team_of_seat(view: KQJPublic, seat: int, locale: str) -> str:
-    return team_label(view.team_of[seat], locale)
+    """A seat's team as the standing facts write it (``A``)."""
+    return team_letter(view.team_of[seat], locale)
+
+
+def short_scores_text(table: KQJTable, scores: Sequence[int], locale: str) -> str:
+    """The score where a phone has one line for it: teams by their letter (``A 0 – B 0``),
+    players by name (random partners)."""
+    if table.rules.random_partners:
+        sides = [(seat_label(table, side, locale), points) for side, points in enumerate(scores)]
+    else:
+        sides = [(team_letter(side, locale), points) for side, points in enumerate(scores)]
+    return standing_scores(sides)
 
 
 def trick_line(table: KQJTable, view: KQJPublic, locale: str) -> str:

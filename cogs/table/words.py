@@ -86,6 +86,18 @@ def team_label(team: int, locale: str) -> str:
     return t("team.name", locale, letter=TEAM_LETTERS[team])
 
 
+def team_letter(team: int, locale: str) -> str:
+    """A team as the standing facts write it, where a phone has one line for them: ``A``."""
+    return t("team.short", locale, letter=TEAM_LETTERS[team])
+
+
+def standing_scores(sides: Sequence[tuple[str, int]]) -> str:
+    """The score of every side in one short run: ``A 0 – B 2`` for two sides, ``A 0 · B 0 ·
+    C 0`` for more."""
+    separator = " – " if len(sides) == 2 else " · "
+    return separator.join(f"{side} {points}" for side, points in sides)
+
+
 def duty_text(duty: DutyOfPlay, snap: PublicTable[Any, Any], locale: str) -> str:
     """Why a card may not be played, in one sentence of the player's language."""
     match duty:

@@ -142,7 +142,7 @@ async def forge_click(
     )
 
 
-GAME_ID = re.compile(r"Table #(\d+)")
+GAME_ID = re.compile(r"#(\d+)")  # "Table #1" in a footer, "table #1" in a title
 
 
 def game_id_of(message: discord.Message | simcord.ResponseMessage) -> int:

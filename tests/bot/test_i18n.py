@@ -30,11 +30,13 @@ KEY = re.compile(r"[a-z_]+(?:\.[a-z0-9_-]+)+")
 # Keys built from a closed set of values.
 DYNAMIC = [
     *(f"variant.{v}" for v in ALL_FOURS.variants),
+    *(f"variant.short.{v}" for v in ALL_FOURS.variants),
     *(f"rules.{v}" for v in ALL_FOURS.variants),
     *(f"family.{name}" for name in FAMILIES),
     *(f"pool.{pool}" for fam in FAMILIES.values() for pool in fam.pools),
     *(f"stat.{stat}" for fam in FAMILIES.values() for stat in fam.stat_names),
     "variant.kqj",
+    "variant.short.kqj",
     *(f"{key}.english" for key in ENGLISH_WORDS),
     *(f"award.mark.{mark}" for mark in ("won", "after")),
     *(f"level.{level}" for fam in FAMILIES.values() for level in fam.levels),
@@ -178,6 +180,8 @@ def test_every_japanese_text_is_japanese() -> None:
         "cmdname.kqj",
         "family.kqj",
         "variant.kqj",
+        "variant.short.kqj",
+        "team.short",  # a team's letter
         "picture.title.kqj",
         "picture.computer",
         "stat.kq",

@@ -17,13 +17,12 @@ import pytest
 from bot.families import family
 from bot.i18n import t
 from bot.models import SeatRecord, Status
-from bot.notation import card_text
+from bot.notation import SUIT_SYMBOLS, card_text
 from bot.service.model import Snapshot, Told, told
 from cogs.allfours.render import RENDERER as ALL_FOURS
 from cogs.kqj.render import RENDERER as KQJ
 from cogs.kqj.words import bid_text, contract_text
 from cogs.table.render.story import REDEAL_REASONS
-from cogs.table.words import suit_text
 from engine import allfours, kqj
 from tests.bot.support import game_record
 
@@ -131,8 +130,17 @@ def _expected(variant: str, rules: Any) -> dict[str, Callable[[Any], str]]:
             ),
             "ReturnTurned": lambda e: t("kqj.log.return", "en", card=card_text(e.card)),
             "Passed": lambda e: t("kqj.log.passed", "en", player=_name(e.seat)),
-            "Took": lambda e: t(
-                "kqj.log.took", "en", player=_name(e.seat), contract=contract_text(e.contract, "en")
+            # Told by the contract's line while the round is on (its log line only in the
+            # finished round's story): who took which contract, and the trumps.
+            "Took": lambda e: _before(
+                t(
+                    "kqj.contract_taken",
+                    "en",
+                    contract=contract_text(e.contract, "en"),
+                    player=_name(e.seat),
+                    team="\x00",
+                    card=card_text(e.card),
+                )
             ),
             "BidMade": lambda e: t(
                 "kqj.log.bid",
@@ -142,15 +150,16 @@ def _expected(variant: str, rules: Any) -> dict[str, Callable[[Any], str]]:
             ),
             "Countered": lambda e: t("kqj.log.countered", "en", player=_name(e.seat)),
             "Overcountered": lambda e: t("kqj.log.overcountered", "en", player=_name(e.seat)),
-            "AuctionEnded": lambda e: t(
-                "kqj.log.auction_ended",
-                "en",
-                player=_name(e.declarer),
-                bid=bid_text(None, e.value, e.contract, e.capot, "en"),  # type: ignore[arg-type]
+            "AuctionEnded": lambda e: _before(
+                t(
+                    "kqj.contract_bid",
+                    "en",
+                    bid=bid_text(None, e.value, e.contract, e.capot, "en"),  # type: ignore[arg-type]
+                    player=_name(e.declarer),
+                    team="\x00",
+                )
             ),
-            "TrumpFixed": lambda e: t(
-                "kqj.log.contract", "en", contract=contract_text(e.suit, "en")
-            ),
+            "TrumpFixed": lambda e: f"{contract_text(e.suit, 'en')}** · <@",
             "BonusScored": lambda e: _before(
                 t(
                     "kqj.log.bonus",
@@ -172,7 +181,9 @@ def _expected(variant: str, rules: Any) -> dict[str, Callable[[Any], str]]:
         "CardTurned": lambda e: t(
             "log.turned_aside" if e.set_aside else turned, "en", card=card_text(e.card)
         ),
-        "TrumpFixed": lambda e: t("log.trump", "en", suit=suit_text(e.suit, "en")),
+        # the standing facts' first word while the deal is on (the log's line only in the
+        # finished deal's story)
+        "TrumpFixed": lambda e: t("table.trump", "en", symbol=SUIT_SYMBOLS[e.suit]),
         "Stood": lambda e: t(
             "log.accepted" if accepting else "log.stood", "en", player=_name(e.seat)
         ),
@@ -237,9 +248,9 @@ def test_a_panel_tells_what_happened_since_its_owners_last_move() -> None:
     snap = Snapshot(record, rules, state, log)
     panel = render_panel(snap, 5000 + elder, "en")
     since = next(f.value for f in panel.fields if f.name == t("log.since", "en"))
-    assert "wins the trick" in since
+    assert " → <@" in since  # the trick, with who won it
     ja = render_panel(snap, 5000 + elder, "ja")
-    assert any(f.name == t("log.since", "ja") and "トリック" in f.value for f in ja.fields)
+    assert any(f.name == t("log.since", "ja") and " → <@" in f.value for f in ja.fields)
     table = ALL_FOURS.table_message(snap.public(), {}, "en").embed
     assert table.description is not None  # the log's newest lines are in the description
     assert table.description.splitlines()[-1].endswith(")")  # the trick just won, last

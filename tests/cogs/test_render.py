@@ -107,9 +107,10 @@ def test_layout_always_fits_five_rows_of_five(cards: int, enabled: int, decision
     assert all(choice in shown for choice in choices)
 
 
-def test_refresh_shares_the_last_suits_row_when_it_fits() -> None:
-    """A row less on a phone: ♠ 5 · ♥ 6 · ♣ Q 8 6 Refresh, each suit still on its own row;
-    a last suit of five cards leaves Refresh a row of its own."""
+def test_suits_share_rows_for_a_phone_and_refresh_the_last() -> None:
+    """As few rows as whole suits allow (40 pixels each on a phone): ♠ 5 ♥ 6 · ♣ Q 8 6
+    Refresh; a last suit of five cards leaves Refresh a row of its own, and a suit of five
+    is never cut to save it one."""
     spec = discord.ButtonStyle.secondary
 
     def hand(suits: str) -> list[render.ButtonSpec]:
@@ -117,15 +118,15 @@ def test_refresh_shares_the_last_suits_row_when_it_fits() -> None:
 
     refresh = render.ButtonSpec(render.REFRESH, "Refresh", spec, True)
     rows = render.layout(hand("shccc"), [refresh])
-    assert [[b.label for b in row] for row in rows] == [["s"], ["h"], ["c", "c", "c", "Refresh"]]
+    assert [[b.label for b in row] for row in rows] == [["s", "h"], ["c", "c", "c", "Refresh"]]
     rows = render.layout(hand("sccccc"), [refresh])
     assert [[b.label for b in row] for row in rows] == [["s"], ["c"] * 5, ["Refresh"]]
 
 
 def test_short_suits_share_a_row_rather_than_split() -> None:
-    """With a row less (a menu above the cards), the two shortest neighbouring suits share a
-    row — ♤ 5 ♥ 6 6 · ♦ 7 7 · ♧ 8 8 8 Hint Refresh — rather than five cards to a row that
-    cut a suit in two."""
+    """With a row less (a menu above the cards), whole suits share rows — ♤ 5 ♥ 6 6 ♦ 7 7 ·
+    ♧ 8 8 8 Hint Refresh — rather than five cards to a row that cut a suit in two; a suit
+    that fits its row alone keeps it when the row count is the same."""
     spec = discord.ButtonStyle.secondary
     cards = [render.ButtonSpec(f"P:{i}", s, spec, False, s) for i, s in enumerate("shhddccc")]
     decisions = [
@@ -133,9 +134,13 @@ def test_short_suits_share_a_row_rather_than_split() -> None:
     ]
     rows = render.layout(cards, decisions, rows=3)
     assert [[b.label for b in row] for row in rows] == [
-        ["s", "h", "h"],
-        ["d", "d"],
+        ["s", "h", "h", "d", "d"],
         ["c", "c", "c", render.HINT, render.REFRESH],
+    ]
+    rows = render.layout(cards[:3] + cards[5:], decisions[1:])
+    assert [[b.label for b in row] for row in rows] == [
+        ["s", "h", "h"],
+        ["c", "c", "c", render.REFRESH],
     ]
 
 

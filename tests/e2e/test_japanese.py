@@ -45,10 +45,6 @@ def title(message: discord.Message | simcord.ResponseMessage) -> str:
     return str(message.embeds[0].title)
 
 
-def footer(message: discord.Message | simcord.ResponseMessage) -> str:
-    return str(message.embeds[0].footer.text)
-
-
 def is_japanese(text: str) -> bool:
     """Japanese words and no English ones (player names here are short lower-case ASCII, so
     a capitalised or long English word would stand out; card ranks are single letters)."""
@@ -97,7 +93,7 @@ async def test_a_japanese_player_at_an_english_server_gets_japanese_panels(
     table = await open_table(env, guild=guild)
     ana, ben = table.players[0], table.players[1]
     assert title(table.panels[ana.id]) == t("panel.title", "ja", game=table.game_id)
-    assert footer(table.panels[ana.id]) == t("panel.footer", "ja")
+    assert is_japanese(text_of(table.panels[ana.id]))
     assert title(table.panels[ben.id]) == t("panel.title", "en", game=table.game_id)
     assert is_english(text_of(table.panels[ben.id]))
 
@@ -110,7 +106,7 @@ async def test_a_japanese_player_at_an_english_server_gets_japanese_panels(
     assert is_english(text_of(table.panels[ben.id]))
     public = text_of(table.message)
     assert is_english(public), public
-    assert t("table.footer", "en", game=table.game_id) in public
+    assert f"· table #{table.game_id}" in public  # the title, with the table's number
 
     rules = await ana.slash(table.channel, "allfours rules")
     assert rules.ephemeral and rules.response is not None
@@ -150,10 +146,11 @@ async def test_a_japanese_server_gets_a_japanese_public_table(
 
     message = channel.last_message
     assert message is not None and message.id != lobby.id
-    found = TABLE_NUMBER.search(footer(message))
+    found = TABLE_NUMBER.search(title(message))
     assert found is not None
     game = int(found.group(1))
-    assert title(message) == t("table.title", "ja", variant=t("variant.english", "ja"), hand=1)
+    variant = t("variant.short.english", "ja")
+    assert title(message) == t("table.title", "ja", variant=variant, hand=1, game=game)
     assert is_japanese(text_of(message)), text_of(message)
     labels = [b["label"] for b in enabled(message)]
     assert labels == [t("table.my_hand", "ja")]
@@ -176,6 +173,6 @@ async def test_a_japanese_server_gets_a_japanese_public_table(
     public = channel.last_message
     assert public is not None
     assert is_japanese(text_of(public)), text_of(public)
-    assert t("table.footer", "ja", game=game) in text_of(public)
+    assert f"ラウンド · #{game}" in text_of(public)  # the title, with the table's number
     assert is_english(text_of(panels[ana.id]))
     assert is_japanese(text_of(panels[ben.id]))

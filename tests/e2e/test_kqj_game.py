@@ -145,7 +145,7 @@ async def test_six_people_play_a_3v3_game_to_500(
     assert final.status is Status.FINISHED and final.record.rated
     last = ended(table.channel)
     assert "wins the game" in last or "share the win" in last
-    assert "Round points" not in last and "Team A" in last
+    assert " · round A " not in last and "Team A" in last
     for record in caplog.records:
         line = record.getMessage()
         assert not re.search(r"\bP:[4-9TJQKAH][shdc]\b|[0-9AKQJH][♠♥♦♣♤♧]", line), line
@@ -166,13 +166,13 @@ async def test_the_public_table_shows_the_round(simcord_env: simcord.Env) -> Non
     await click_code(env, table, taker, "T")
     await env.settle()
     shown = text_of(table.message)
-    assert "took the Return" in shown and "Contract:" in shown and "Trick 1" in shown
+    assert "** · <@" in shown and ") took " in shown and "Trick 1" in shown
     leader = await waited_for(env, table)
     code = (await service.panel(table.game_id, leader.id)).codes[0]
     await click_code(env, table, leader, code)
     await env.settle()
     shown = text_of(table.message)
-    assert "★" in shown and "Round points:" in shown and "**Score**" in shown
+    assert "★" in shown and " · round A " in shown and "**Score**" in shown
 
 
 async def test_an_auction_with_counters_out_of_turn(simcord_env: simcord.Env) -> None:

@@ -65,6 +65,7 @@ from cogs.table.render.table import (
     hand_text,
     picture_embed,
     seat_names,
+    short_variant_title,
     table_buttons,
     variant_title,
 )
@@ -103,6 +104,7 @@ __all__ = [
     "rules_embed",
     "seat_names",
     "settings_embed",
+    "short_variant_title",
     "since_last_move",
     "stats_message",
     "stats_text",

@@ -34,35 +34,35 @@ from cogs.table.render.renderer import (
     TableRenderer,
     buttons_view,
 )
-from cogs.table.render.story import last_lines, since_last_move, teller
+from cogs.table.render.story import current_teller, last_lines, since_last_move
 from cogs.table.render.table import deadline_text
 from cogs.table.words import duty_text
 from engine.cards import Card
 from engine.search import Hint
 
-PANEL_LINES: Final = 8
-"""Lines of "since your last move" a panel shows (a whole round of six players fits)."""
+PANEL_LINES: Final = 4
+"""Lines of "since your last move" a panel shows: what fits a phone's screen above the card
+buttons and menus (a KQJ auction's select and four rows of cards); the table message tells
+the rest."""
 
 
 def layout(
     cards: Sequence[ButtonSpec], decisions: Sequence[ButtonSpec], rows: int = ROWS
 ) -> list[list[ButtonSpec]]:
-    """Rows of at most five buttons, at most ``rows`` rows: the cards first — one row per suit
-    (``group``) when there is room, else the fewest short suits share a row (♦ 4 · ♧ 7 3 2:
-    a suit is never split while a menu takes a row), else five to a row — then the decisions:
-    on the last card row when they all fit there (a row less on a phone: Refresh beside
-    ♧ Q 8 6), else on rows of their own when there is room, else after the last card. A hand
-    too big to leave room (only possible with no card to click) is shown in the text only."""
+    """Rows of at most five buttons, at most ``rows`` rows, as few as a suit never split allows
+    (each row is 40 pixels of a phone's screen): the cards first, whole suits (``group``)
+    sharing a row where they fit (♤ 5 ♥ 6 · ♧ Q 8 6 Refresh), the decisions on the last card
+    row when they all fit there, else on rows of their own; among the layouts with the fewest
+    rows, the one with the fewest rows of several suits, then with the decisions beside the
+    cards. A suit of more than five is cut in rows of five; when even that leaves no room,
+    five cards to a row, then the decisions after the last card. A hand too big to leave
+    room (only possible with no card to click) is shown in the text only."""
     decision_rows = _rows_of(decisions)
     by_suit = [row for group in _groups(cards) for row in _rows_of(group)]
-    while by_suit:
-        fits_last = len(by_suit[-1]) + len(decisions) <= PER_ROW
-        if decisions and fits_last and len(by_suit) <= rows:
-            return [*by_suit[:-1], [*by_suit[-1], *decisions]]
-        if len(by_suit) + len(decision_rows) <= rows:
-            return by_suit + decision_rows
-        if not _share_a_row(by_suit):
-            break
+    if by_suit:
+        best = min(_suit_layouts(by_suit, decisions), key=_phone_cost)
+        if len(best) <= rows:
+            return best
     card_rows = _rows_of(cards)
     if len(card_rows) + len(decision_rows) <= rows:
         return card_rows + decision_rows
@@ -77,19 +77,31 @@ def layout(
     return decision_rows[:rows]
 
 
-def _share_a_row(rows: list[list[ButtonSpec]]) -> bool:
-    """Put the two neighbouring rows with the fewest buttons together on one row, when any
-    two fit (the hand reads in the same order); False when none do."""
-    pairs = [
-        (len(rows[i]) + len(rows[i + 1]), i)
-        for i in range(len(rows) - 1)
-        if len(rows[i]) + len(rows[i + 1]) <= PER_ROW
-    ]
-    if not pairs:
-        return False
-    _, i = min(pairs)
-    rows[i : i + 2] = [rows[i] + rows[i + 1]]
-    return True
+def _suit_layouts(
+    suits: Sequence[list[ButtonSpec]], decisions: Sequence[ButtonSpec]
+) -> list[list[list[ButtonSpec]]]:
+    """Every way to put neighbouring suits together on rows of five (in the hand's order),
+    each with the decisions on its last row or on rows of their own (four suits, cut in
+    rows of five: a few dozen ways even for the biggest hand after runs of the pack)."""
+    found = []
+    for cuts in range(1 << (len(suits) - 1)):
+        rows = [list(suits[0])]
+        for i, suit in enumerate(suits[1:]):
+            if cuts >> i & 1 and len(rows[-1]) + len(suit) <= PER_ROW:
+                rows[-1] = rows[-1] + suit
+            else:
+                rows.append(list(suit))
+        if decisions and len(rows[-1]) + len(decisions) <= PER_ROW:
+            found.append([*rows[:-1], [*rows[-1], *decisions]])
+        found.append(rows + _rows_of(decisions))
+    return found
+
+
+def _phone_cost(rows: list[list[ButtonSpec]]) -> tuple[int, int, int]:
+    """Fewest rows; then fewest rows of several suits; then decisions beside the cards."""
+    mixed = sum(1 for row in rows if len({spec.group for spec in row if spec.group}) > 1)
+    alone = sum(1 for row in rows if not any(spec.group for spec in row))
+    return (len(rows), mixed, alone)
 
 
 def _rows_of(specs: Sequence[ButtonSpec]) -> list[list[ButtonSpec]]:
@@ -145,7 +157,8 @@ def panel_message(
             continue  # the card buttons are the hand, on a phone's screen (one place)
         embed.add_field(name=name, value=value, inline=inline)
     if hand.view is not None and hand.seat is not None and table.status is Status.PLAYING:
-        story = since_last_move(table, hand.seat, teller(renderer, table, locale), locale)
+        tell = current_teller(renderer, table, locale)
+        story = since_last_move(table, hand.seat, tell, locale)
         if story:
             embed.add_field(
                 name=t("log.since", locale),
@@ -206,8 +219,12 @@ def panel_message(
                     )
                 )
         row += 1
-    footer = "panel.footer" if table.status.is_open else "panel.footer.closed"
-    embed.set_footer(text=t(footer, locale))
+    # Said once, where it is news: a panel on its owner's turn has the decisions in it (and
+    # a phone's height to spare for the cards), a waiting one says it will wake up.
+    if not table.status.is_open:
+        embed.set_footer(text=t("panel.footer.closed", locale))
+    elif not hand.codes:
+        embed.set_footer(text=t("panel.footer", locale))
     return embed, buttons
 
 

@@ -162,6 +162,12 @@ class TableRenderer(ABC, Generic[RulesT, StateT, ActionT, ViewT]):
         """One event of the move log as a line (None: said by the shared story, or nothing
         to say); see ``cogs.table.render.story``."""
 
+    def tells_standing(self, table: PublicTable[RulesT, Any], entry: Told) -> bool:
+        """Whether the standing facts of the current deal say this event (the trumps once
+        fixed, the contract and who made it): the table message's log and a panel's leave
+        its line out while they do (a phone's height), a finished deal's story tells it."""
+        return False
+
     @abstractmethod
     def rules_text(self, variant: str, locale: str) -> str:
         """The rules of a variant, in short (``/… rules``)."""

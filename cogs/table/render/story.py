@@ -24,9 +24,12 @@ from engine.core import CardPlayed, Redeal, TrickWon
 
 TABLE_LINES: Final = 6
 """Lines of the current deal the table message keeps (the newest last) in its log field."""
-RECENT_LINES: Final = 3
-"""Lines of the current deal a family's table message folds into its description (a phone's
-height: the picture and five lines of text), more when the newest move told more."""
+RECENT_LINES: Final = 1
+"""Lines of the current deal a family's table message folds into its description, more when
+the newest move told more (a run of the pack): what just happened. A phone's height (450
+pixels at 400 wide, ``benchmarks/phone_pages.py``) holds the picture, the standing facts,
+this and the trick on the table, not more: a finished trick of six is three lines there, and
+each panel tells its owner what happened since their last move."""
 FIELD_LIMIT: Final = 1024
 """Discord's limit of characters in an embed field's value."""
 
@@ -133,6 +136,20 @@ def teller(
     return lambda entry: renderer.tell(table, entry, locale)
 
 
+def current_teller(
+    renderer: TableRenderer[Any, Any, Any, Any], table: PublicTable[Any, Any], locale: str
+) -> Teller:
+    """The log of the deal in progress: the events its standing facts say (the trumps, the
+    contract) are told there, once, not in a line of the log too."""
+
+    def tell(entry: Told) -> str | None:
+        if renderer.tells_standing(table, entry):
+            return None
+        return renderer.tell(table, entry, locale)
+
+    return tell
+
+
 def tells_deal_start(table: PublicTable[Any, Any], deal: int) -> bool:
     """Whether the log holds the deal's beginning (the first deal's is before any move, and
     a table loaded from an older bot may not have it): then its awards are in the log."""
@@ -162,10 +179,10 @@ def recent_lines(
 ) -> list[str]:
     """The newest ``count`` lines of the current deal, newest last, and never fewer than
     every line of the newest move (a run of the pack tells several): each event is told at
-    least once, in the message that follows it."""
+    least once, in the message that follows it (here, or in the standing facts above)."""
     deal = table.deal or 0
     entries = [e for e in table.log if e.deal == deal]
-    tell = teller(renderer, table, locale)
+    tell = current_teller(renderer, table, locale)
     lines = story(table, entries, tell, locale)
     if not entries:
         return lines

@@ -42,6 +42,12 @@ def variant_title(variant: str, locale: str) -> str:
     return t(f"variant.{variant}", locale)
 
 
+def short_variant_title(variant: str, locale: str) -> str:
+    """A variant's name where a phone has one line for the title and the table's number
+    (``Caribbean``; the lobby and ``/… rules`` give the full name)."""
+    return t(f"variant.short.{variant}", locale)
+
+
 def deadline_text(deadline: float, locale: str) -> str:
     return t("table.deadline", locale, when=f"<t:{int(deadline)}:R>")
 

@@ -25,10 +25,10 @@ _KQJ: Final = (
     "bidders cannot make it: the countering team becomes the contract team, and an "
     "overcounter gives the contract back to the bidders. A **capot** bid "
     "promises all eight tricks.\n"
-    "**Play:** follow suit; on a trump lead beat the master card if you can (even a "
-    "partner's); without the suit led, beat an opponent's master card if you can, else play "
-    "anything. **Bonuses:** 10 for the last trick (dix de der), 154 for all eight (capot), "
-    "KQ 20 and KQJ 50 for king, queen (and jack) of trumps played by one player in "
+    "**Play:** follow suit; on a trump lead beat the master card (★ at the table) if you "
+    "can (even a partner's); without the suit led, beat an opponent's master card if you "
+    "can, else play anything. **Bonuses:** 10 for the last trick (dix de der), 154 for all "
+    "eight (capot), KQ 20 and KQJ 50 for king, queen (and jack) of trumps played by one player in "
     "consecutive tricks.\n"
     "**Scoring:** the team with more round points wins the round and scores them rounded "
     "to the ten; a tie scores nothing and the rounded points go to a **pool** that the next "
@@ -65,6 +65,7 @@ MESSAGES: Final[dict[str, str]] = {
     "choice.kqj.teams.3v3": "3 against 3",
     "choice.kqj.teams.2v2v2": "2 against 2 against 2",
     "variant.kqj": "KQJ",
+    "variant.short.kqj": "KQJ",
     "rules.kqj": _KQJ,
     "pool.kqj-3v3": "KQJ, 3 against 3",
     "pool.kqj-2v2v2": "KQJ, three teams of two",
@@ -86,7 +87,7 @@ MESSAGES: Final[dict[str, str]] = {
     "kqj.seats_drawn": "Seats (drawn at the start)",
     "kqj.contract.all": "all trumps",
     "kqj.contract.none": "no trumps",
-    "kqj.title": "{variant} — round {round}",
+    "kqj.title": "{variant} · round {round} · table #{game}",
     "kqj.turn.first_round": "to take the Return or pass",
     "kqj.turn.second_round": "to take the Return naming a contract, or pass",
     "kqj.turn.auction": "to bid or pass",
@@ -94,7 +95,7 @@ MESSAGES: Final[dict[str, str]] = {
     "kqj.turn.play": "to play",
     "kqj.turn.over": "nothing: the game is over",
     "kqj.may_counter": "The other teams may counter the bid at any moment.",
-    "kqj.score": "**Score** {scores} (target {target})",
+    "kqj.score": "**Score** {scores} (to {target})",
     "kqj.return": "The Return: **{card}** — {passes} passed",
     "kqj.return_second": "The Return: **{card}** — second round, any contract — {passes} passed",
     "kqj.no_bid": "No bid yet.",
@@ -103,14 +104,13 @@ MESSAGES: Final[dict[str, str]] = {
     "kqj.capot_bid": "Capot {contract}",
     "kqj.countered": "**Countered ×2** by {player}",
     "kqj.overcountered": "**Overcountered ×4** — countered by {player}",
-    "kqj.contract_taken": "**Contract:** {contract} — {player} ({team}) took the Return {card}",
-    "kqj.contract_bid": "**Contract:** {bid} — {player} ({team})",
+    "kqj.contract_taken": "**{contract}** · {player} ({team}) took {card}",
+    "kqj.contract_bid": "**{bid}** · {player} ({team})",
     "kqj.multiplier.2": "countered ×2",
     "kqj.multiplier.4": "overcountered ×4",
     "kqj.trick_empty": "Trick {number}: no card yet",
-    "kqj.trick": "Trick {number}: {cards} (★ master card)",
-    "kqj.round_points": "Round points: {points}",
-    "kqj.team_points": "{team} {points} ({tricks})",
+    "kqj.trick": "Trick {number}: {cards}",
+    "kqj.round_points": "round {points}",
     "kqj.announce.kq": "**KQ** announced: {player}, {suit} (20)",
     "kqj.announce.kqj": "**KQJ** announced: {player}, {suit} (50)",
     "kqj.pool": "Litigation pool: {pool}",
@@ -143,7 +143,7 @@ MESSAGES: Final[dict[str, str]] = {
     "kqj.panel.your_turn.second_round": (
         "**Your turn:** take the Return naming a contract, or pass."
     ),
-    "kqj.panel.your_turn.auction": "**Your turn:** bid (choose a contract, then a value) or pass.",
+    "kqj.panel.your_turn.auction": "**Your turn:** bid or pass.",
     "kqj.panel.your_turn.overcounter": "**Your turn:** overcounter (×4) or pass.",
     "kqj.panel.your_turn.play": "**Your turn:** play a card.",
     "kqj.panel.your_turn.over": "The game is over.",

@@ -26,7 +26,8 @@ _KQJ: Final = (
     "カウンターは「ビッドした側は達成できない」という宣言で、カウンターしたチームが"
     "コントラクトのチームになり、オーバーカウンターでコントラクトはビッドした側に戻ります。"
     "**カポ**のビッドは8トリックすべてを取る約束です。\n"
-    "**プレイ:** リードと同じスートを出します。切り札がリードされたら、場の最強のカードに"
+    "**プレイ:** リードと同じスートを出します。切り札がリードされたら、"
+    "場の最強のカード(テーブルの★)に"
     "勝てるカードがあればそれを出します(最強がパートナーのカードでも)。リードのスートが"
     "なければ、相手の最強のカードに勝てるカードがあればそれを出し、なければ何を出しても"
     "構いません。**ボーナス:** 最後のトリックに10点(ディス・ド・デール)、8トリック"
@@ -68,6 +69,7 @@ MESSAGES: Final[dict[str, str]] = {
     "choice.kqj.teams.3v3": "3対3",
     "choice.kqj.teams.2v2v2": "2対2対2",
     "variant.kqj": "KQJ",
+    "variant.short.kqj": "KQJ",
     "rules.kqj": _KQJ,
     "pool.kqj-3v3": "KQJ、3対3",
     "pool.kqj-2v2v2": "KQJ、2人ずつの3チーム",
@@ -89,7 +91,7 @@ MESSAGES: Final[dict[str, str]] = {
     "kqj.seats_drawn": "席(開始時に抽選)",
     "kqj.contract.all": "オールトランプ",
     "kqj.contract.none": "ノートランプ",
-    "kqj.title": "{variant} — 第{round}ラウンド",
+    "kqj.title": "{variant} · 第{round}ラウンド · #{game}",
     "kqj.turn.first_round": "リターンを取るかパスする番です",
     "kqj.turn.second_round": "コントラクトを指定してリターンを取るか、パスする番です",
     "kqj.turn.auction": "ビッドするかパスする番です",
@@ -106,16 +108,13 @@ MESSAGES: Final[dict[str, str]] = {
     "kqj.capot_bid": "{contract}でカポ",
     "kqj.countered": "{player}が**カウンター ×2**",
     "kqj.overcountered": "**オーバーカウンター ×4** — カウンターは{player}",
-    "kqj.contract_taken": (
-        "**コントラクト:** {contract} — {player}({team})がリターン {card} を取りました"
-    ),
-    "kqj.contract_bid": "**コントラクト:** {bid} — {player}({team})",
+    "kqj.contract_taken": "**{contract}** · {player}({team})が {card} を取った",
+    "kqj.contract_bid": "**{bid}** · {player}({team})",
     "kqj.multiplier.2": "カウンター ×2",
     "kqj.multiplier.4": "オーバーカウンター ×4",
     "kqj.trick_empty": "第{number}トリック: まだカードはありません",
-    "kqj.trick": "第{number}トリック: {cards}(★ 最強のカード)",
-    "kqj.round_points": "ラウンドの得点: {points}",
-    "kqj.team_points": "{team} {points}点({tricks})",
+    "kqj.trick": "第{number}トリック: {cards}",
+    "kqj.round_points": "ラウンド {points}",
     "kqj.announce.kq": "**KQ** 宣言: {player}、{suit}(20点)",
     "kqj.announce.kqj": "**KQJ** 宣言: {player}、{suit}(50点)",
     "kqj.pool": "持ち越し(訴訟): {pool}点",
@@ -147,9 +146,7 @@ MESSAGES: Final[dict[str, str]] = {
     "kqj.panel.your_turn.second_round": (
         "**あなたの番:** コントラクトを指定してリターンを取るか、パスしてください。"
     ),
-    "kqj.panel.your_turn.auction": (
-        "**あなたの番:** ビッド(コントラクト、次に点数を選択)するか、パスしてください。"
-    ),
+    "kqj.panel.your_turn.auction": "**あなたの番:** ビッドかパスを選んでください。",
     "kqj.panel.your_turn.overcounter": (
         "**あなたの番:** オーバーカウンター(×4)するか、パスしてください。"
     ),
