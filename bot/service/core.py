@@ -42,6 +42,7 @@ from bot.shards import Shards
 from bot.storage import Storage
 from bot.workers import Workers
 from engine.core import Play
+from engine.reasons import DutyOfPlay
 
 log = logging.getLogger("bot.service")
 
@@ -137,17 +138,22 @@ class ServiceCore(ABC):
 
     @staticmethod
     def _panel(snap: AnySnapshot, user_id: int) -> Panel:
-        return snap.remembered(
-            ("panel", user_id), lambda: ServiceCore._work_out_panel(snap, user_id)
-        )
+        # What the snapshot remembers must not hold the snapshot: a cycle would leave every
+        # move's snapshot to the garbage collector (its pauses), not to reference counting.
+        parts = snap.remembered(("panel", user_id), lambda: ServiceCore._panel_parts(snap, user_id))
+        return Panel(snap, *parts)
 
     @staticmethod
-    def _work_out_panel(snap: AnySnapshot, user_id: int) -> Panel:
+    def _panel_parts(
+        snap: AnySnapshot, user_id: int
+    ) -> tuple[int | None, Any, tuple[Any, ...], tuple[str, ...], bool, DutyOfPlay | None]:
+        """A panel's fields after its snapshot: seat, view, legal actions, their codes,
+        whether the seat is handed over, and the duty of play."""
         fam = snap.family
         seat = snap.seat_of(user_id)
         state = snap.state
         if state is None:
-            return Panel(snap, seat, None, (), (), False)
+            return (seat, None, (), (), False, None)
         record = snap.seats.get(seat) if seat is not None else None
         handed_over = record is not None and record.computer
         view = fam.observe(state, None if handed_over else seat)
@@ -160,15 +166,8 @@ class ServiceCore(ABC):
             unplayable = (c for c in getattr(view, "hand", ()) if Play(c) not in legal)
             card = next(unplayable, None)
             duty = None if card is None else fam.why_illegal(state, seat, Play(card))
-        return Panel(
-            snapshot=snap,
-            seat=None if handed_over else seat,
-            view=view,
-            legal=legal,
-            codes=tuple(fam.encode(a) for a in legal),
-            handed_over=handed_over,
-            duty=duty,
-        )
+        codes = tuple(fam.encode(a) for a in legal)
+        return (None if handed_over else seat, view, legal, codes, handed_over, duty)
 
     def _refresh(self, table: Table) -> None:
         if self.presenter is not None:
