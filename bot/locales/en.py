@@ -381,6 +381,7 @@ MESSAGES: Final[dict[str, str]] = {
     "log.title": "What happened",
     "log.since": "Since your last move",
     "log.trick": "{cards} → {winner} ({points})",
+    "log.name_separator": ", ",
     "log.redeal": "**Redeal**: {reason}; the same dealer deals again.",
     "redeal.nobody_bid": "nobody bid",
     "redeal.all_passed": "all six players passed twice",

@@ -394,6 +394,7 @@ MESSAGES: Final[dict[str, str]] = {
     "log.title": "これまでの流れ",
     "log.since": "あなたの前の手番から",
     "log.trick": "{cards} → {winner}({points})",
+    "log.name_separator": "、",
     "log.redeal": "**配り直し**: {reason}。同じディーラーがもう一度配ります。",
     "redeal.nobody_bid": "誰もビッドしませんでした",
     "redeal.all_passed": "6人全員が2回パスしました",

@@ -23,8 +23,15 @@ def tell(table: KQJTable, entry: Told, locale: str) -> str | None:
             )
         case kqj.ReturnTurned(card=card):
             return t("kqj.log.return", locale, card=card_text(card))
-        case kqj.Passed(seat=seat):
-            return t("kqj.log.passed", locale, player=seat_label(table, seat, locale))
+        case kqj.Passed():
+            passers = _passes_ending_at(table, entry)
+            if not passers:
+                return None  # told with the passes that follow it, in one line
+            passing = [seat_label(table, s, locale) for s in passers]
+            if len(passing) == 1:
+                return t("kqj.log.passed", locale, player=passing[0])
+            separator = t("log.name_separator", locale)
+            return t("kqj.log.passed_many", locale, players=separator.join(passing))
         case kqj.Took(seat=seat, contract=contract):
             return t(
                 "kqj.log.took",
@@ -80,9 +87,31 @@ def tell(table: KQJTable, entry: Told, locale: str) -> str | None:
             return line
         case kqj.GameOver(winner=winner):
             winners = winner if isinstance(winner, tuple) else (winner,)
-            names = ", ".join(side_label(table, side, locale) for side in winners)
+            separator = t("log.name_separator", locale)
+            names = separator.join(side_label(table, side, locale) for side in winners)
             return t("log.game_over", locale, side=names)
         case kqj.CardPlayed() | kqj.TrickWon() | kqj.Redeal():
             return None
         case _:
             assert_never(event)
+
+
+def _passes_ending_at(table: KQJTable, entry: Told) -> tuple[int, ...]:
+    """The seats of the run of passes (one after another in the same round) that this pass
+    ends, oldest first; empty if another pass follows it. "@B, @C, @D pass." is one line
+    where six players pass round an auction: a panel's few lines of what happened since its
+    owner's last move hold a whole round of bids that way."""
+    log = table.log
+    index = next((i for i in range(len(log) - 1, -1, -1) if log[i] is entry), None)
+    if index is None:  # told on its own (a replay's step)
+        return (entry.event.seat,)
+
+    def is_pass(i: int) -> bool:
+        return isinstance(log[i].event, kqj.Passed) and log[i].deal == entry.deal
+
+    if index + 1 < len(log) and is_pass(index + 1):
+        return ()
+    first = index
+    while first > 0 and is_pass(first - 1):
+        first -= 1
+    return tuple(log[i].event.seat for i in range(first, index + 1))

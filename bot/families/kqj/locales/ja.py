@@ -193,6 +193,7 @@ MESSAGES: Final[dict[str, str]] = {
     "kqj.log.dealt": "ラウンド{round}: {dealer}が配ります。",
     "kqj.log.return": "リターン: {card}",
     "kqj.log.passed": "{player}がパスしました。",
+    "kqj.log.passed_many": "{players}がパスしました。",
     "kqj.log.took": "{player}がリターンを取りました: {contract}。",
     "kqj.log.bid": "{player}が{bid}をビッドしました。",
     "kqj.log.countered": "{player}が**カウンター**しました(×2)。",
