@@ -23,7 +23,13 @@ from bot.service.model import Snapshot, Told, told
 from cogs.allfours.render import RENDERER as ALL_FOURS
 from cogs.kqj.render import RENDERER as KQJ
 from cogs.kqj.words import bid_text, contract_text
-from cogs.table.render.story import REDEAL_REASONS
+from cogs.table.render.story import (
+    RECENT_LINES,
+    REDEAL_REASONS,
+    current_teller,
+    recent_lines,
+    story,
+)
 from engine import allfours, kqj
 from tests.bot.support import game_record
 
@@ -305,3 +311,41 @@ def test_a_run_of_passes_is_one_line_and_a_panel_holds_a_round_of_the_auction() 
         separator = t("log.name_separator", locale)
         assert separator.join(_name(s) for s in passers) + verb in since, since
         assert t("redeal.nobody_bid", locale) in since, since
+
+
+@pytest.mark.parametrize(
+    ("family_name", "rules"),
+    [("allfours", allfours.preset("caribbean")), ("kqj", kqj.preset("kqj").replace(target=500))],
+)
+def test_the_table_tells_the_deals_last_lines_as_the_whole_story_ends(
+    family_name: str, rules: Any
+) -> None:
+    """``recent_lines`` tells only the end of the deal's story (from the last won trick on,
+    as it is drawn at every move); at every move of a whole game it equals the last lines of
+    the deal's whole story."""
+    fam = family(family_name)
+    renderer = ALL_FOURS if family_name == "allfours" else KQJ
+    players = fam.players(rules)
+    seats = {s: SeatRecord(seat=s, user_id=5000 + s, name=f"p{s}") for s in range(players)}
+    record = game_record(
+        family=family_name, ruleset=fam.rules_to_json(rules), status=Status.PLAYING, seats=seats
+    )
+    state = fam.new_game(rules, 2)
+    log: tuple[Told, ...] = ()
+    rng = random.Random(2)
+    for _ in range(3000):
+        if fam.result(state) is not None:
+            break
+        seat = rng.choice(fam.expected_actors(state))
+        action = rng.choice(fam.legal_actions(state, seat))
+        deal = fam.deal_number(state)
+        state, events = fam.apply(state, seat, action)
+        record = replace(record, version=record.version + 1)
+        log = told(fam, log, deal, record.version, seat, events)
+        table = Snapshot(record, rules, state, log).public()
+        entries = [e for e in table.log if e.deal == (table.deal or 0)]
+        tell = current_teller(renderer, table, "en")
+        whole = story(table, entries, tell, "en")
+        newest = [e for e in entries if entries and e.version == entries[-1].version]
+        count = max(RECENT_LINES, len(story(table, newest, tell, "en")))
+        assert recent_lines(table, renderer, "en") == (whole[-count:] if entries else [])

@@ -183,12 +183,21 @@ def recent_lines(
     deal = table.deal or 0
     entries = [e for e in table.log if e.deal == deal]
     tell = current_teller(renderer, table, locale)
-    lines = story(table, entries, tell, locale)
     if not entries:
-        return lines
+        return []
     newest = entries[-1].version
     count = max(count, len(story(table, [e for e in entries if e.version == newest], tell, locale)))
-    return lines[-count:]
+    # The deal's last lines, told from the last won trick before them on (a trick's line
+    # needs its cards, and the story starts afresh after each trick): drawn at every move,
+    # so not the whole deal's story each time.
+    start = len(entries)
+    while start > 0:
+        start -= 1
+        if isinstance(entries[start].event, TrickWon) and start < len(entries) - 1:
+            lines = story(table, entries[start + 1 :], tell, locale)
+            if len(lines) >= count:
+                return lines[-count:]
+    return story(table, entries, tell, locale)[-count:]
 
 
 def deal_story_text(
