@@ -382,7 +382,7 @@ MESSAGES: Final[dict[str, str]] = {
     "log.since": "Since your last move",
     "log.trick": "{cards} → {winner} ({points})",
     "log.name_separator": ", ",
-    "log.redeal": "**Redeal**: {reason}; the same dealer deals again.",
+    "log.redeal": "**Redeal**: {reason}.",
     "redeal.nobody_bid": "nobody bid",
     "redeal.all_passed": "all six players passed twice",
     "redeal.pack_out": "the pack ran out before a new suit came up",

@@ -395,7 +395,7 @@ MESSAGES: Final[dict[str, str]] = {
     "log.since": "あなたの前の手番から",
     "log.trick": "{cards} → {winner}({points})",
     "log.name_separator": "、",
-    "log.redeal": "**配り直し**: {reason}。同じディーラーがもう一度配ります。",
+    "log.redeal": "**配り直し**: {reason}。",
     "redeal.nobody_bid": "誰もビッドしませんでした",
     "redeal.all_passed": "6人全員が2回パスしました",
     "redeal.pack_out": "新しいスートが出る前に山札がなくなりました",

@@ -27,6 +27,8 @@ def tell(table: KQJTable, entry: Told, locale: str) -> str | None:
             passers = _passes_ending_at(table, entry)
             if not passers:
                 return None  # told with the passes that follow it, in one line
+            if len(set(passers)) == len(table.record.seats) > 1:
+                return t("kqj.log.all_passed", locale)  # the redeal that follows says why
             passing = [seat_label(table, s, locale) for s in passers]
             if len(passing) == 1:
                 return t("kqj.log.passed", locale, player=passing[0])

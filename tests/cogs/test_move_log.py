@@ -136,12 +136,14 @@ def _expected(variant: str, rules: Any) -> dict[str, Callable[[Any], str | re.Pa
                 "kqj.log.dealt", "en", round=e.hand_number, dealer=_name(e.dealer)
             ),
             "ReturnTurned": lambda e: t("kqj.log.return", "en", card=card_text(e.card)),
-            # alone, "@B passes."; in a run of passes, one line: "@B, @C, @D pass."
+            # alone, "@B passes."; in a run of passes, one line: "@B, @C, @D pass."; all of
+            # them in a row: "Everyone passes."
             "Passed": lambda e: re.compile(
                 re.escape(_name(e.seat))
                 + "(?:"
                 + re.escape(t("log.name_separator", "en"))
-                + r"[^\n]*)? pass(?:es)?\."
+                + r"[^\n]*)? pass(?:es)?\.|"
+                + re.escape(t("kqj.log.all_passed", "en"))
             ),
             # Told by the contract's line while the round is on (its log line only in the
             # finished round's story): who took which contract, and the trumps.
@@ -283,9 +285,10 @@ def render_panel(snap: Snapshot[Any, Any], user_id: int, locale: str) -> Any:
 
 def test_a_run_of_passes_is_one_line_and_a_panel_holds_a_round_of_the_auction() -> None:
     """Six players passing round a KQJ auction (a redeal follows): the passes that follow
-    one another are one line, so the first passer's panel, which keeps a few lines of what
-    happened since its owner's last move, holds all six, the redeal and the new deal, in
-    English and in Japanese (one line a pass would be eight lines, cut to the last four)."""
+    one another are one line ("Everyone passes." when all of them did; else "@B, @C, @D
+    pass."), so the first passer's panel, which keeps a few lines of what happened since its
+    owner's last move, holds all six, the redeal and the new deal, in English and in
+    Japanese (one line a pass would be eight lines, cut to the last four)."""
     fam = family("kqj")
     rules = kqj.preset("kqj").replace(auction=True, target=500)
     state = fam.new_game(rules, 3)
@@ -305,12 +308,18 @@ def test_a_run_of_passes_is_one_line_and_a_panel_holds_a_round_of_the_auction() 
         passers.append(seat)
     assert [type(e.event).__name__ for e in log[-2:]] == ["Redeal", "Dealt"]
     snap = Snapshot(record, rules, state, log)
-    for locale, verb in (("en", " pass."), ("ja", "がパスしました。")):
+    for locale in ("en", "ja"):
         panel = render_panel(snap, 5000 + passers[0], locale)
         since = next(f.value for f in panel.fields if f.name == t("log.since", locale))
-        separator = t("log.name_separator", locale)
-        assert separator.join(_name(s) for s in passers) + verb in since, since
+        assert t("kqj.log.all_passed", locale) in since, since
         assert t("redeal.nobody_bid", locale) in since, since
+    # fewer than everyone: one line naming them
+    log = log[: -len(passers) - 2] + log[-len(passers) - 2 : -3] + log[-2:]
+    snap = Snapshot(record, rules, state, log)
+    panel = render_panel(snap, 5000 + passers[1], "en")
+    since = next(f.value for f in panel.fields if f.name == t("log.since", "en"))
+    names = t("log.name_separator", "en").join(_name(s) for s in passers[1:5])
+    assert names + " pass." in since, since
 
 
 @pytest.mark.parametrize(

@@ -190,6 +190,7 @@ MESSAGES: Final[dict[str, str]] = {
     "kqj.log.return": "The Return: {card}",
     "kqj.log.passed": "{player} passes.",
     "kqj.log.passed_many": "{players} pass.",
+    "kqj.log.all_passed": "Everyone passes.",
     "kqj.log.took": "{player} takes the Return: {contract}.",
     "kqj.log.bid": "{player} bids {bid}.",
     "kqj.log.countered": "{player} **counters** (×2).",

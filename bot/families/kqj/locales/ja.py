@@ -194,6 +194,7 @@ MESSAGES: Final[dict[str, str]] = {
     "kqj.log.return": "リターン: {card}",
     "kqj.log.passed": "{player}がパスしました。",
     "kqj.log.passed_many": "{players}がパスしました。",
+    "kqj.log.all_passed": "全員がパスしました。",
     "kqj.log.took": "{player}がリターンを取りました: {contract}。",
     "kqj.log.bid": "{player}が{bid}をビッドしました。",
     "kqj.log.countered": "{player}が**カウンター**しました(×2)。",
