@@ -65,15 +65,21 @@ class AllFoursPanel(
     def panel_lines(self, hand: AllFoursHand, locale: str) -> list[str]:
         """The standing facts in one line — trumps (or the card turned up), the score on the
         owner's turn — and on their turn to play the trick on the table. The last trick is
-        in "Since your last move", once."""
+        in "Since your last move", once.
+
+        A waiting panel shows nothing that changes move by move (the table message does), so
+        it is not edited while its owner waits: no score, and the card turned up rather than
+        the trumps. The trumps are always the suit of the latest card turned up once fixed
+        (``engine.allfours.trumps``), so "kick 6♠" stays true when the elder stands or the
+        dealer gives one, and the three waiting panels are not edited then; a run of the pack
+        deals them cards, which edits them anyway."""
         view = hand.view
         assert view is not None
         deciding = bool(hand.codes)
-        turned = [view.kick] if view.trump is None and view.kick is not None else []
-        # A waiting panel shows nothing that changes card by card (the table message does),
-        # so it is not edited at every trick while its owner waits: no score there.
+        trump = view.trump if deciding or view.kick is None else None
+        turned = [view.kick] if trump is None and view.kick is not None else []
         scores = view.scores if deciding else None
-        lines = [status_line(hand.table, view.trump, turned, scores, locale)]
+        lines = [status_line(hand.table, trump, turned, scores, locale)]
         if deciding and view.phase is allfours.Phase.PLAY and view.trick:
             lines.append(t("table.trick", locale, trick=trick_text(hand.table, view.trick, locale)))
         return [line for line in lines if line]
@@ -83,11 +89,11 @@ class AllFoursPanel(
         discards."""
         view = hand.view
         assert view is not None
-        order = suit_order(view.trump)
+        order = suit_order(_sorting_suit(view))
         fields = [
             (
                 t("panel.your_cards", locale),
-                hand_text(sort_cards(view.hand, view.trump), order, locale),
+                hand_text(sort_cards(view.hand, _sorting_suit(view)), order, locale),
                 False,
             )
         ]
@@ -95,7 +101,7 @@ class AllFoursPanel(
             fields.append(
                 (
                     t("panel.discarded", locale),
-                    hand_text(sort_cards(view.discards, view.trump), order, locale),
+                    hand_text(sort_cards(view.discards, _sorting_suit(view)), order, locale),
                     False,
                 )
             )
@@ -110,7 +116,7 @@ class AllFoursPanel(
         (RULES.md §3.4)."""
         view = hand.view
         assert view is not None
-        trump = view.trump
+        trump = _sorting_suit(view)
         controls = PanelControls()
         discarding = any(isinstance(action, allfours.Discard) for action in hand.legal)
         playing = any(isinstance(action, allfours.Play) for action in hand.legal)
@@ -156,7 +162,7 @@ class AllFoursPanel(
             if isinstance(action, allfours.Discard)
             for card in action.cards
         }
-        allowed = [c for c in sort_cards(view.hand, view.trump) if c in may]
+        allowed = [c for c in sort_cards(view.hand, _sorting_suit(view)) if c in may]
         options = tuple((str(card), card_text(card)) for card in allowed)
         chosen = draft.split(".") if draft else []
         valid = len(set(chosen)) == len(chosen) == owed and set(chosen) <= {v for v, _ in options}
@@ -196,6 +202,16 @@ class AllFoursPanel(
         if view is None:
             return ()
         if not hand.codes:
-            return (view.trump, str(view.kick))
+            return (view.trump if view.kick is None else None, str(view.kick))
         trick = tuple(str(c) for c in view.trick)
         return (view.trump, str(view.kick), tuple(view.scores), view.tricks_played, trick)
+
+
+def _sorting_suit(view: allfours.PlayerView) -> str | None:
+    """The suit a hand is sorted and coloured by: the trumps, or while they are not fixed the
+    suit of the card turned up (the trumps unless the pack is run). It is the same before and
+    after the trumps are fixed (they are the latest kick's suit), so fixing them redraws
+    nothing in a waiting panel."""
+    if view.trump is not None:
+        return view.trump
+    return view.kick.suit if view.kick is not None else None

@@ -77,6 +77,32 @@ async def test_the_hand_is_not_faded_while_its_owner_stands_or_begs(
     assert (await service_of(simcord_env).snapshot(table.game_id)).record.version == version
 
 
+async def test_a_stand_edits_no_waiting_panel_and_each_says_the_card_turned_up(
+    simcord_env: simcord.Env,
+) -> None:
+    """The trumps are fixed as the suit of the card turned up, so a waiting panel shows that
+    card ("kick 6♠"), with that suit's cards first, before and after the elder stands: the
+    stand edits none of the three (the elder's own answer and the table message tell it),
+    and the trumps are named on each panel once it is its owner's turn."""
+    table = await open_table(simcord_env)
+    mover = table.mover()
+    assert mover is not None
+    waiting = [p for p in table.players if p is not mover]
+    before = {p.id: text_of(table.panels[p.id]) for p in waiting}
+    for shown in before.values():
+        assert "kick " in shown and "trumps" not in shown, shown
+    edits = _panel_edits(simcord_env)
+    result = await mover.click(table.panels[mover.id], label="Stand")
+    assert result.acknowledged and result.response is not None
+    assert _panel_edits(simcord_env) == edits
+    assert "trumps" in text_of(result.response) and "trumps" in text_of(table.message)
+    assert {p.id: text_of(table.panels[p.id]) for p in waiting} == before
+    second = waiting[0]
+    while not playable(table.panels[second.id]):
+        assert await table.play(1) == 1
+    assert "trumps" in text_of(table.panels[second.id])
+
+
 async def test_stale_panel_click_changes_nothing(simcord_env: simcord.Env) -> None:
     """A button drawn at an older version is refused and the panel redrawn as it is now."""
     table = await open_table(simcord_env)
