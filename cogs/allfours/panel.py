@@ -125,7 +125,9 @@ class AllFoursPanel(
             code = encode(allfours.Play(card))
             enabled = not playing or code in hand.codes
             style = discord.ButtonStyle.secondary
-            if card.suit == trump:
+            # Trumps are green once fixed, on their owner's turn: a waiting panel draws no
+            # colour that fixing them would change (it is not edited for that).
+            if card.suit == view.trump and hand.codes:
                 style = discord.ButtonStyle.success if enabled else discord.ButtonStyle.secondary
             elif playing and enabled:
                 style = discord.ButtonStyle.primary

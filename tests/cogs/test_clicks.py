@@ -67,6 +67,7 @@ async def test_the_hand_is_not_faded_while_its_owner_stands_or_begs(
     assert "stand or beg" in text_of(panel)
     cards = [b for b in buttons(panel) if ":P:" in str(b.get("custom_id", ""))]
     assert len(cards) == 6 and all(not b.get("disabled") for b in cards)
+    assert all(b.get("style") == discord.ButtonStyle.secondary.value for b in cards)
     assert [b["label"] for b in playable(panel)] == ["Stand", "Beg"]
     version = (await service_of(simcord_env).snapshot(table.game_id)).record.version
     result = await mover.click(panel, custom_id=cards[0]["custom_id"])
