@@ -57,7 +57,8 @@ round) of each game is played, from the start: every seating then plays exactly 
 cards, and the margin in points is the measure (games won mean nothing there).
 
 **The search budget** of level ``hard``: ``--simulations N`` play-outs per decision (default:
-the level's own, ``engine.search.DEFAULT_SIMULATIONS``), so results are reproducible; for
+the level's own, ``engine.search.DEFAULT_SIMULATIONS``), so results are reproducible
+(``--a-simulations`` / ``--b-simulations`` give one level another count); for
 decision times as the bot sees them add ``--seconds S`` (a time limit read from
 ``time.perf_counter``, as the bot passes it) and run with ``--jobs 1``.
 """
@@ -115,6 +116,17 @@ class Setup:
     """Play only the first hand of each game (``--first-hand``)."""
     settings: tuple[tuple[str, str], ...] = ()
     """Settings of this checkout's ``hard`` (``--set NAME=VALUE``)."""
+    simulations: tuple[int | None, int | None] = (None, None)
+    """Play-outs per decision of each level where it differs from ``budget``'s
+    (``--a-simulations`` / ``--b-simulations``: each checkout's ``hard`` as it ships)."""
+
+    def budget_of(self, who: int) -> Budget | None:
+        """The search budget of level A (0) or B (1)."""
+        simulations = self.simulations[who]
+        if simulations is None:
+            return self.budget
+        base = self.budget or Budget()
+        return Budget(simulations=simulations, seconds=base.seconds, clock=base.clock)
 
 
 @dataclass
@@ -229,10 +241,10 @@ def _decide(
         decide = players.interrupt if call == "interrupt" else players.choose
         view = family.observe(state, seat)
         start = time.perf_counter()
-        action = decide(level, view, legal, rng, setup.budget)
+        action = decide(level, view, legal, rng, setup.budget_of(who))
         tally.times[who].append(time.perf_counter() - start)
         return action
-    budget = setup.budget
+    budget = setup.budget_of(who)
     request = {
         "family": setup.family,
         "call": call,
@@ -483,6 +495,11 @@ def report(setup: Setup, tally: Tally, deals: int, per_deal: int, argv: Sequence
         f"search budget (hard): {budget.simulations} play-outs per decision{limit}; "
         f"play-outs: {hard.PLAYOUTS}; inference: {'on' if hard.INFERENCE else 'off'}"
         + "".join(f"; {name}={value}" for name, value in setup.settings)
+        + "".join(
+            f"; level {'AB'[who]}: {simulations} play-outs"
+            for who, simulations in enumerate(setup.simulations)
+            if simulations is not None
+        )
     )
     print(f"engine: {_engine_build()}")
     names = [setup.a, setup.b]
@@ -577,6 +594,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--simulations", type=int, help="hard: play-outs per decision (default: the level's)"
     )
+    for side in "ab":
+        parser.add_argument(
+            f"--{side}-simulations",
+            type=int,
+            metavar="N",
+            help=f"hard: play-outs per decision of level {side.upper()} alone (default: "
+            "--simulations), e.g. each checkout's own default as it ships",
+        )
     parser.add_argument(
         "--seconds",
         type=float,
@@ -614,6 +639,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         None if args.inference is None else args.inference == "on",
         args.first_hand,
         tuple(tuple(item.split("=", 1)) for item in args.set),
+        (args.a_simulations, args.b_simulations),
     )
     _configure(setup)
     per_deal = len(seatings(setup.family, setup.rules))
