@@ -210,9 +210,9 @@ class AllFoursPanel(
 
 
 def _sorting_suit(view: allfours.PlayerView) -> str | None:
-    """The suit a hand is sorted and coloured by: the trumps, or while they are not fixed the
-    suit of the card turned up (the trumps unless the pack is run). It is the same before and
-    after the trumps are fixed (they are the latest kick's suit), so fixing them redraws
+    """The suit a hand is sorted by (its cards first): the trumps, or while they are not fixed
+    the suit of the card turned up (the trumps unless the pack is run). It is the same before
+    and after the trumps are fixed (they are the latest kick's suit), so fixing them reorders
     nothing in a waiting panel."""
     if view.trump is not None:
         return view.trump
