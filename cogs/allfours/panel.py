@@ -137,7 +137,7 @@ class AllFoursPanel(
         if discarding:
             self._discard_controls(controls, view, hand.legal, locale, draft)
         names = ACCEPT_REFUSE if is_round_of_acceptance(view.rules) else DECISIONS
-        suit = trump or (view.kick.suit if view.kick is not None else "s")
+        suit = trump or "s"  # the sorting suit already falls back to the kick's
         for action, code in zip(hand.legal, hand.codes, strict=True):
             if type(action) in names:
                 key, style = names[type(action)]
