@@ -57,8 +57,9 @@ round) of each game is played, from the start: every seating then plays exactly 
 cards, and the margin in points is the measure (games won mean nothing there).
 
 **The search budget** of level ``hard``: ``--simulations N`` play-outs per decision (default:
-the level's own, ``engine.search.DEFAULT_SIMULATIONS``), so results are reproducible
-(``--a-simulations`` / ``--b-simulations`` give one level another count); for
+``engine.search.DEFAULT_SIMULATIONS``), so results are reproducible
+(``--a-simulations`` / ``--b-simulations`` give one level another count, such as the
+play-outs it has at a table, ``players.hard.TABLE_SIMULATIONS``: 3000 in KQJ); for
 decision times as the bot sees them add ``--seconds S`` (a time limit read from
 ``time.perf_counter``, as the bot passes it) and run with ``--jobs 1``.
 """

@@ -3,7 +3,8 @@
 its seat sees.
 
 Level ``hard`` searches within a time budget read from ``time.perf_counter`` in the worker
-(``engine.search.DEFAULT_SECONDS``, p95 under 300 ms); the other levels ignore the budget."""
+(``engine.search.DEFAULT_SECONDS``, p95 under 300 ms) and the family's play-outs per decision
+(``budget``; hints: ``hint_budget``); the other levels ignore the budget."""
 
 from __future__ import annotations
 
@@ -22,26 +23,38 @@ DECISION_SECONDS: Final = DEFAULT_SECONDS + FAULT_GRACE
 """The time limit of one computer decision or hint in a worker."""
 
 
-def budget() -> Budget:
-    """The search budget of one decision at a table: the engine's play-outs and time."""
+def budget(family_name: str) -> Budget:
+    """The search budget of one computer decision at a table: the family's play-outs
+    (``Family.table_simulations``) within the time budget."""
+    return Budget(
+        simulations=family(family_name).table_simulations,
+        seconds=DEFAULT_SECONDS,
+        clock=time.perf_counter,
+    )
+
+
+def hint_budget() -> Budget:
+    """The search budget of a hint: the engine's default play-outs within the time budget,
+    whatever the family's play-outs at a table, since a person waits on the answer (a hint
+    costs one and a half searches)."""
     return Budget(seconds=DEFAULT_SECONDS, clock=time.perf_counter)
 
 
 def decide(family_name: str, level: str, view: Any, legal: Sequence[Any], rng: Random) -> Any:
     """One expected decision."""
-    return family(family_name).choose(level, view, legal, rng, budget())
+    return family(family_name).choose(level, view, legal, rng, budget(family_name))
 
 
 def interrupt(
     family_name: str, level: str, view: Any, legal: Sequence[Any], rng: Random
 ) -> Any | None:
     """One optional out-of-turn decision, or None."""
-    return family(family_name).interrupt(level, view, legal, rng, budget())
+    return family(family_name).interrupt(level, view, legal, rng, budget(family_name))
 
 
 def hint(family_name: str, view: Any, legal: Sequence[Any], rng: Random) -> Hint[Any]:
     """What level ``hard`` would do for this seat now, and why (a reason code or None)."""
-    return family(family_name).hint(view, legal, rng, budget())
+    return family(family_name).hint(view, legal, rng, hint_budget())
 
 
 def review(

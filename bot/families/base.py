@@ -112,6 +112,9 @@ class Family(ABC, Generic[RulesT, StateT, ActionT, ViewT]):
     """Every rating pool ``rating_pool`` may name, in display order."""
     levels: tuple[str, ...]
     """The computer-player levels, weakest first (the engine's ``players.LEVELS``)."""
+    table_simulations: int
+    """Level ``hard``'s play-outs per decision at a table, within the time budget
+    (the engine's ``players.hard.TABLE_SIMULATIONS``, measured per family)."""
 
     # --- rules and options -------------------------------------------------------------------
 

@@ -124,6 +124,7 @@ class AllFoursFamily(
     stat_names = ("hang_jacks", "kick_points")
     pools = ("allfours",)
     levels: tuple[str, ...] = allfours.players.LEVELS
+    table_simulations = allfours.players.hard.TABLE_SIMULATIONS
 
     def build_rules(self, variant: str, options: Mapping[str, object]) -> allfours.Ruleset:
         """The preset with the table's options. The engine checks them (the one source of the

@@ -113,6 +113,7 @@ class KQJFamily(Family[kqj.Ruleset, kqj.GameState, kqj.Action, kqj.PlayerView]):
     stat_names = ("declared", "made", "kq", "kqj", "capots")
     pools = ("kqj-3v3", "kqj-2v2v2", "kqj-random")
     levels: tuple[str, ...] = kqj.players.LEVELS
+    table_simulations = kqj.players.hard.TABLE_SIMULATIONS
 
     def build_rules(self, variant: str, options: Mapping[str, object]) -> kqj.Ruleset:
         """Options: ``teams`` (3v3 / 2v2v2), ``random_partners``, ``auction``, ``target``

@@ -52,6 +52,7 @@ from engine.allfours.players.easy import GAME_VALUE
 from engine.allfours.state import GameState, Phase, PlayerView
 from engine.cards import Card, card_at
 from engine.search import (
+    DEFAULT_SIMULATIONS,
     Budget,
     Hint,
     Outcome,
@@ -83,6 +84,14 @@ lower than the search's default (``PREFER_Z``), since guided play-outs judge car
 than random ones did. Measured in duplicate first hands of Caribbean against the hard of
 c6fda7c: +0.17 points a hand at 0.3 against +0.12 at 1.0, 400 deals each (±0.1: within
 the noise; ``benchmarks/arena.py --first-hand --set CARD_PREFER_Z=0.3``)."""
+
+TABLE_SIMULATIONS: Final = DEFAULT_SIMULATIONS
+"""Play-outs per decision at a table, where the time budget (``engine.search.DEFAULT_SECONDS``)
+bounds the search too. More did not pay: at 3000, in 400 duplicate games each against the hard
+of c6fda7c at 600, English +0.067 points a hand [+0.012, +0.122] (600: +0.103) and Seven Up
++0.108 [+0.047, +0.170] (600: +0.065), both within the noise of the other, with p95 decisions
+of 205-250 ms instead of 115-233 (``benchmarks/arena.py --a-simulations 3000
+--b-simulations 600 --seconds 0.25``): guided play-outs leave little noise to average out."""
 
 POINT_UNIT: Final = 1.5
 """Points that move together in the race to the target (most awards are one point; a hang
