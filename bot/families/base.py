@@ -33,7 +33,7 @@ from typing import Any, Generic, TypeVar
 from engine.cards import Card
 from engine.core import IllegalActionError, Play
 from engine.reasons import DutyOfPlay
-from engine.search import Budget, Hint
+from engine.search import DEFAULT_SIMULATIONS, Budget, Hint
 
 RulesT = TypeVar("RulesT")
 StateT = TypeVar("StateT")
@@ -112,9 +112,9 @@ class Family(ABC, Generic[RulesT, StateT, ActionT, ViewT]):
     """Every rating pool ``rating_pool`` may name, in display order."""
     levels: tuple[str, ...]
     """The computer-player levels, weakest first (the engine's ``players.LEVELS``)."""
-    table_simulations: int
-    """Level ``hard``'s play-outs per decision at a table, within the time budget
-    (the engine's ``players.hard.TABLE_SIMULATIONS``, measured per family)."""
+    table_simulations: int = DEFAULT_SIMULATIONS
+    """Level ``hard``'s play-outs per decision at a table, within the time budget: the
+    engine's default, unless the family measured better (``players.hard.TABLE_SIMULATIONS``)."""
 
     # --- rules and options -------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ import pytest
 
 from bot import computers
 from bot.families import family
+from bot.families.base import Family
 from engine import allfours, kqj
 from engine.search import DEFAULT_SECONDS, DEFAULT_SIMULATIONS
 
@@ -50,3 +51,7 @@ def test_a_kqj_decision_and_hint_with_the_table_budgets_are_legal() -> None:
     view = kqj.observe(state, seat)
     assert computers.decide("kqj", "hard", view, legal, random.Random(1)) in legal
     assert computers.hint("kqj", view, legal, random.Random(1)).action in (*legal, None)
+
+
+def test_a_family_that_measured_nothing_searches_the_engines_default() -> None:
+    assert Family.table_simulations == DEFAULT_SIMULATIONS
