@@ -160,6 +160,22 @@ def report(results: list[RunResult], sides: list[Side], modes: list[str]) -> Non
         ("REST calls, all (`open`)", "open", calls),
         ("REST calls caused by the bot itself (`keep`)", "keep", calls),
         (
+            "  the same per decision a person took (moves less the cards that played themselves)",
+            "keep",
+            per_move_of(
+                lambda w: (
+                    f"{per_move(sum(w.calls.values()), w.tally.decisions):.2f}"
+                    if w.tally.decisions
+                    else "—"
+                )
+            ),
+        ),
+        (
+            "  the same per game",
+            "keep",
+            per_move_of(lambda w: f"{sum(w.calls.values()) / w.games:.0f}" if w.games else "—"),
+        ),
+        (
             "bytes uploaded (files)",
             "open",
             per_move_of(lambda w: f"{per_move(w.upload_bytes, w.moves) / 1000:.1f} kB"),

@@ -24,11 +24,13 @@ class Status(StrEnum):
 
 
 class Source(StrEnum):
-    """Who decided an action: the seated player, the computer, or the computer on a timeout."""
+    """Who decided an action: the seated player, the computer, the computer on a timeout, or
+    nobody: the player's last card, played by itself (``service.model.last_card``)."""
 
     PLAYER = "player"
     COMPUTER = "computer"
     TIMEOUT = "timeout"
+    FORCED = "forced"
 
 
 @dataclass(slots=True)

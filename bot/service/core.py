@@ -205,6 +205,8 @@ class ServiceCore(ABC):
             else:
                 if record.is_turn_based:
                     await self._resume_turns(table)
+                async with table.lock:  # a stop between a move and the cards it forced
+                    await self._play_last_cards(table)
                 # a live table's clocks start afresh: downtime is not charged
                 self._after_change(table, None, None)
             resumed += 1
@@ -339,7 +341,11 @@ class ServiceCore(ABC):
     async def _move(
         self, table: Table, seat: int, action: Any, source: Source, user_id: int | None
     ) -> None:
-        """Apply one engine action and commit it (``play``)."""
+        """Apply one engine action and commit it, then the cards it forced (``play``)."""
+
+    @abstractmethod
+    async def _play_last_cards(self, table: Table) -> None:
+        """The cards that play themselves now, if any (``play``)."""
 
     @abstractmethod
     async def _commit(

@@ -369,6 +369,29 @@ def computer_to_act(snap: AnySnapshot) -> int | None:
     return None
 
 
+def last_card(snap: AnySnapshot) -> tuple[int, Any] | None:
+    """A seat the game waits for that holds one card, whose only legal action is to play it,
+    and that action: it has nothing to decide, so the card plays itself. Everyone knows how
+    many cards each hand holds, so playing it at once tells nobody anything; in practice it
+    is the last trick of every hand.
+
+    Only the seats the game waits for: a seat with an optional action (a KQJ counter) is not
+    forced to anything."""
+    state = snap.state
+    if state is None or snap.status is not Status.PLAYING:
+        return None
+    fam = snap.family
+    for seat in expected_actors(snap):
+        legal = fam.legal_actions(state, seat)
+        if (
+            len(legal) == 1
+            and fam.card_played(legal[0]) is not None
+            and len(fam.hand_of(state, seat)) == 1
+        ):
+            return seat, legal[0]
+    return None
+
+
 def computers_with_options(snap: AnySnapshot) -> list[int]:
     """Computer seats that may take an optional action now (not expected to act)."""
     if snap.state is None or snap.status is not Status.PLAYING:

@@ -21,6 +21,7 @@ from bot.service.model import (
     Snapshot,
     Table,
     Told,
+    last_card,
     match_record,
     next_turns,
     told,
@@ -226,6 +227,23 @@ class Play(ServiceCore):
         return table.current
 
     async def _move(
+        self, table: Table, seat: int, action: Any, source: Source, user_id: int | None
+    ) -> None:
+        """Apply one engine action and commit it with its log row, then the last cards that
+        play themselves after it (the lock is held)."""
+        await self._apply(table, seat, action, source, user_id)
+        await self._play_last_cards(table)
+
+    async def _play_last_cards(self, table: Table) -> None:
+        """While the seat to act holds one card that it must play, the card plays itself
+        (``last_card``): the last trick of a hand takes no clicks, no turn clocks and no
+        waiting, and costs no answers nor panel edits. Each card is its own move in the log,
+        so a restart between two of them resumes here (the lock is held)."""
+        while (forced := last_card(table.current)) is not None:
+            seat, action = forced
+            await self._apply(table, seat, action, Source.FORCED, None)
+
+    async def _apply(
         self, table: Table, seat: int, action: Any, source: Source, user_id: int | None
     ) -> None:
         """Apply one engine action and commit it with its log row (the lock is held)."""

@@ -13,6 +13,9 @@ import simcord
 from simcord.backend.models import Overwrite
 from simcord.enums import OverwriteType
 
+from bot.families import family
+from bot.models import Source
+from bot.notation import card_text
 from tests.bot.discord_support import (
     buttons,
     double_click,
@@ -427,3 +430,48 @@ async def test_start_asks_for_read_message_history(simcord_env: simcord.Env) -> 
     result = await alice.slash(channel, "allfours start", variant="english")
     assert result.ephemeral and "Read Message History" in result.response.content
     assert await service_of(simcord_env).table_in_channel(channel.id) is None
+
+
+async def test_the_last_trick_plays_itself_and_the_finished_hand_tells_it(
+    simcord_env: simcord.Env,
+) -> None:
+    """The click that ends the fifth trick leaves one card in every hand: the four cards play
+    themselves at once, the finished hand's message tells each of them and the next deal has
+    its own message. It costs what one move costs plus the new hand (its message and the
+    new cards of the two waiting players): no answers, turn edits or waits for the four."""
+    table = await open_table(simcord_env)
+    service = service_of(simcord_env)
+    fam = family("allfours")
+    while True:
+        snap = await service.snapshot(table.game_id)
+        sizes = sorted(len(fam.hand_of(snap.state, seat)) for seat in range(4))
+        if sizes == [1, 1, 1, 2]:
+            break
+        assert await table.play(1) == 1
+    mover = table.mover()
+    assert mover is not None
+    finished = table.message
+    calls = len(simcord_env.http_requests)
+    assert await table.play(1) == 1
+    after = await service.snapshot(table.game_id)
+    assert after.record.version == snap.record.version + 5
+    assert fam.deal_number(after.state) == fam.deal_number(snap.state) + 1
+    made = [(r.method, r.path.split("/")[1]) for r in simcord_env.http_requests[calls:]]
+    assert sorted(made) == sorted(
+        [
+            ("POST", "interactions"),  # the answer to the click
+            ("PATCH", "channels"),  # the finished hand's message, told to its end
+            ("POST", "channels"),  # the new hand's message
+            *[("PATCH", "webhooks")] * 3,  # three panels: the elder's turn, two waiting hands
+        ]
+    )
+    forced = (await service.storage.actions(table.game_id))[-4:]
+    assert [a.source for a in forced] == [Source.FORCED] * 4
+    shown = text_of(next(m for m in table.channel.history() if m.id == finished.id))
+    last_trick = [line for line in shown.splitlines() if "→" in line][-1]
+    for action in forced:
+        card = fam.card_played(fam.decode(action.code))
+        assert card is not None and f"<@{after.seats[action.seat].user_id}> {card_text(card)}" in (
+            last_trick
+        )
+    assert "is over" in shown and "is over" not in text_of(table.message)
