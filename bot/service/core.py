@@ -18,7 +18,7 @@ import contextlib
 import logging
 import random
 from abc import ABC, abstractmethod
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import replace
 from typing import Any, Final
 
@@ -205,7 +205,7 @@ class ServiceCore(ABC):
             else:
                 if record.is_turn_based:
                     await self._resume_turns(table)
-                async with table.lock:  # a stop between a move and the cards it forced
+                async with table.lock:  # a lone card left waiting by an older bot
                     await self._play_last_cards(table)
                 # a live table's clocks start afresh: downtime is not charged
                 self._after_change(table, None, None)
@@ -345,7 +345,7 @@ class ServiceCore(ABC):
 
     @abstractmethod
     async def _play_last_cards(self, table: Table) -> None:
-        """The cards that play themselves now, if any (``play``)."""
+        """A lone card left waiting by an older bot plays itself now (``play``)."""
 
     @abstractmethod
     async def _commit(
@@ -354,7 +354,7 @@ class ServiceCore(ABC):
         state: Any,
         seats: dict[int, SeatRecord],
         *,
-        action: ActionRecord | None,
+        actions: Sequence[ActionRecord],
         summary: str | None,
         log: tuple[Told, ...] = (),
     ) -> None:

@@ -288,7 +288,7 @@ class Lobby(ServiceCore):
             state = fam.new_game(snap.rules, snap.record.seed)
             for seat, stats in fam.initial_stats(state).items():
                 seats[seat].stats = add_stats(seats[seat].stats, stats)
-            await self._commit(table, state, seats, action=None, summary=None)
+            await self._commit(table, state, seats, actions=(), summary=None)
         if table.lobby_task:
             table.lobby_task.cancel()
         self._after_change(table, None, None)

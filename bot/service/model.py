@@ -369,19 +369,15 @@ def computer_to_act(snap: AnySnapshot) -> int | None:
     return None
 
 
-def last_card(snap: AnySnapshot) -> tuple[int, Any] | None:
+def last_card(fam: AnyFamily, state: Any) -> tuple[int, Any] | None:
     """A seat the game waits for that holds one card, whose only legal action is to play it,
     and that action: it has nothing to decide, so the card plays itself. Everyone knows how
     many cards each hand holds, so playing it at once tells nobody anything; in practice it
     is the last trick of every hand.
 
     Only the seats the game waits for: a seat with an optional action (a KQJ counter) is not
-    forced to anything."""
-    state = snap.state
-    if state is None or snap.status is not Status.PLAYING:
-        return None
-    fam = snap.family
-    for seat in expected_actors(snap):
+    forced to anything. A finished game has no legal action, so nothing is forced."""
+    for seat in fam.expected_actors(state):
         legal = fam.legal_actions(state, seat)
         if (
             len(legal) == 1

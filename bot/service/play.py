@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import random
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, Final
 
@@ -229,49 +230,59 @@ class Play(ServiceCore):
     async def _move(
         self, table: Table, seat: int, action: Any, source: Source, user_id: int | None
     ) -> None:
-        """Apply one engine action and commit it with its log row, then the last cards that
-        play themselves after it (the lock is held)."""
-        await self._apply(table, seat, action, source, user_id)
-        await self._play_last_cards(table)
+        """Apply one engine action, then the last cards that play themselves after it
+        (``last_card``), and commit them together with their log rows (the lock is held).
 
-    async def _play_last_cards(self, table: Table) -> None:
-        """While the seat to act holds one card that it must play, the card plays itself
-        (``last_card``): the last trick of a hand takes no clicks, no turn clocks and no
-        waiting, and costs no answers nor panel edits. Each card is its own move in the log,
-        so a restart between two of them resumes here (the lock is held)."""
-        while (forced := last_card(table.current)) is not None:
-            seat, action = forced
-            await self._apply(table, seat, action, Source.FORCED, None)
-
-    async def _apply(
-        self, table: Table, seat: int, action: Any, source: Source, user_id: int | None
-    ) -> None:
-        """Apply one engine action and commit it with its log row (the lock is held)."""
+        A forced card is a move of its own in the log (``Source.FORCED``), but it shares the
+        move's transaction: the answer to a click waits for one commit, as for any move, and
+        a stop never falls between a move and the cards it forced."""
         snap = table.current
         fam = table.family
-        state, events = fam.apply(snap.state, seat, action)
+        state, log, version = snap.state, snap.log, snap.record.version
         seats = {s: replace(r) for s, r in snap.seats.items()}
-        mover = seats[seat]
-        if source is Source.PLAYER:
-            mover.timeouts = 0
-        elif source is Source.TIMEOUT:
-            mover.timeouts += 1
-            paced = snap.record.is_turn_based
-            if mover.timeouts >= (MISSED_TO_HAND_OVER if paced else TIMEOUTS_TO_HAND_OVER):
-                mover.computer = True  # and the player is free to sit elsewhere (_commit)
-        for s, stats in fam.stats(state, events).items():
-            seats[s].stats = add_stats(seats[s].stats, stats)
-        action_record = ActionRecord(
-            version=snap.record.version + 1,
-            seat=seat,
-            code=fam.encode(action),
-            source=source,
-            user_id=user_id,
-            at=self.clock.now(),
-        )
-        summary = fam.deal_summary(snap.state, events)
-        log = told(fam, snap.log, fam.deal_number(snap.state), action_record.version, seat, events)
-        await self._commit(table, state, seats, action=action_record, summary=summary, log=log)
+        actions: list[ActionRecord] = []
+        summary: str | None = None
+        while True:
+            before = state
+            state, events = fam.apply(before, seat, action)
+            mover = seats[seat]
+            if source is Source.PLAYER:
+                mover.timeouts = 0
+            elif source is Source.TIMEOUT:
+                mover.timeouts += 1
+                paced = snap.record.is_turn_based
+                if mover.timeouts >= (MISSED_TO_HAND_OVER if paced else TIMEOUTS_TO_HAND_OVER):
+                    mover.computer = True  # and the player is free to sit elsewhere (_commit)
+            for s, stats in fam.stats(state, events).items():
+                seats[s].stats = add_stats(seats[s].stats, stats)
+            version += 1
+            actions.append(
+                ActionRecord(
+                    version=version,
+                    seat=seat,
+                    code=fam.encode(action),
+                    source=source,
+                    user_id=user_id,
+                    at=self.clock.now(),
+                )
+            )
+            summary = fam.deal_summary(before, events) or summary
+            log = told(fam, log, fam.deal_number(before), version, seat, events)
+            forced = last_card(fam, state)
+            if forced is None:
+                break
+            seat, action = forced
+            source, user_id = Source.FORCED, None
+        await self._commit(table, state, seats, actions=actions, summary=summary, log=log)
+
+    async def _play_last_cards(self, table: Table) -> None:
+        """A lone card left waiting, in a table stored by a bot that did not play it (one
+        from before this rule): it plays itself now (the lock is held)."""
+        snap = table.current
+        forced = last_card(snap.family, snap.state) if snap.status is Status.PLAYING else None
+        if forced is not None:
+            seat, action = forced
+            await self._move(table, seat, action, Source.FORCED, None)
 
     async def _commit(
         self,
@@ -279,7 +290,7 @@ class Play(ServiceCore):
         state: Any,
         seats: dict[int, SeatRecord],
         *,
-        action: ActionRecord | None,
+        actions: Sequence[ActionRecord],
         summary: str | None,
         log: tuple[Told, ...] = (),
     ) -> None:
@@ -290,7 +301,7 @@ class Play(ServiceCore):
             snap.record,
             status=Status.FINISHED if finished else Status.PLAYING,
             snapshot=fam.dump(state),
-            version=snap.record.version + 1,
+            version=snap.record.version + max(1, len(actions)),
             last_deal=summary if summary is not None else snap.record.last_deal,
             end_reason="finished" if finished else None,
             seats=seats,
@@ -302,12 +313,12 @@ class Play(ServiceCore):
         turns = table.turns
         if record.is_turn_based:
             moved = None
-            if action is not None and not fam.is_partial(fam.decode(action.code)):
-                moved = action.seat
+            if actions and not fam.is_partial(fam.decode(actions[0].code)):
+                moved = actions[0].seat
             turns = next_turns(table.turns, new, self.clock.now(), moved)
         async with self.storage.transaction() as tx:
             await tx.update_game(record, expected_version=snap.record.version)
-            if action is not None:
+            for action in actions:
                 await tx.insert_action(record.id, action)
             if match is None:  # the panels opened since the last write go with the move
                 for panel in table.unsaved_panels.values():

@@ -4,14 +4,16 @@ a move and the cards it forced plays them on resume."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from bot.clock import ManualClock
 from bot.families import family
 from bot.models import ActionRecord, Source, Status
 from bot.service import GameService, Snapshot
+from bot.service import play as play_module
 from bot.service.model import last_card
 from bot.storage import Storage
 from tests.bot.support import play_until, seated_table
@@ -78,30 +80,22 @@ async def test_the_seats_computers_take_and_run_out_of_time_also_play_last_cards
     assert _check_log(final, await storage.actions(snap.id)) >= 4
 
 
-async def test_a_stop_between_a_move_and_its_forced_cards_plays_them_on_resume(
-    database: Path | str, clock: ManualClock
+async def test_a_lone_card_left_by_an_older_bot_plays_itself_on_resume(
+    database: Path | str, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The cards a move forces are committed one by one after it: a kill between the two
-    commits leaves a table waiting for a lone card, and the next start plays it."""
+    """A move and the cards it forces are one transaction, so no stop falls between them;
+    but a table stored by a bot from before this rule may wait for a lone card. The next
+    start plays it, and the game goes on."""
     first_storage = await Storage.open(database)
     first = GameService(first_storage, clock=clock, seeds=lambda: 5, computer_delay=0)
     snap = await seated_table(first, "caribbean", FOUR)
     fam = family("allfours")
-
-    def forces_a_card(current: Snapshot[Any, Any]) -> bool:
-        seat = fam.expected_actors(current.state)[0]
-        after, _ = fam.apply(current.state, seat, fam.legal_actions(current.state, seat)[0])
-        return last_card(replace(current, state=after)) is not None
-
-    before = await play_until(first, snap.id, FOUR, stop=forces_a_card)
-    assert before.status is Status.PLAYING
-    table = await first._table(snap.id)
-    seat = fam.expected_actors(before.state)[0]
-    action = fam.legal_actions(before.state, seat)[0]
-    async with table.lock:  # the move is committed, then the process dies
-        await first._apply(table, seat, action, Source.PLAYER, before.seats[seat].user_id)
-    pending = table.current
-    assert last_card(pending) is not None
+    with monkeypatch.context() as older_bot:
+        older_bot.setattr(play_module, "last_card", lambda fam, state: None)
+        pending = await play_until(
+            first, snap.id, FOUR, stop=lambda s: last_card(fam, s.state) is not None
+        )
+    assert pending.status is Status.PLAYING
     await first.close()
     await first_storage.close()
 
@@ -112,12 +106,51 @@ async def test_a_stop_between_a_move_and_its_forced_cards_plays_them_on_resume(
         await second.wait_idle()
         again = await second.snapshot(snap.id)
         assert again.record.version > pending.record.version
-        assert last_card(again) is None
+        assert last_card(fam, again.state) is None
         sources = [a.source for a in await storage.actions(snap.id)]
         assert sources[pending.record.version - 1 :] == [Source.FORCED] * (
             again.record.version - pending.record.version
         )
-        _check_log(again, await storage.actions(snap.id))
+        final = await play_until(second, snap.id, FOUR)
+        assert final.status is Status.FINISHED
+        assert _check_log(final, await storage.actions(snap.id)) >= 4
     finally:
         await second.close()
         await storage.close()
+
+
+async def test_a_move_and_the_cards_it_forces_are_one_commit(
+    service: GameService, storage: Storage
+) -> None:
+    """The click that ends the fifth trick: its row and the four forced rows are written by
+    one transaction (their versions follow each other, the game's version is the last)."""
+    snap = await seated_table(service, "caribbean", FOUR)
+    fam = family("allfours")
+
+    def before_the_last_trick(current: Snapshot[Any, Any]) -> bool:
+        sizes = sorted(len(fam.hand_of(current.state, seat)) for seat in range(4))
+        return sizes == [1, 1, 1, 2]
+
+    before = await play_until(service, snap.id, FOUR, stop=before_the_last_trick)
+    writes = 0
+    transaction = storage.transaction
+
+    def counted() -> Any:
+        nonlocal writes
+        writes += 1
+        return transaction()
+
+    storage.transaction = counted  # type: ignore[method-assign]
+    try:
+        (user,) = [u for u in FOUR if (await service.panel(snap.id, u)).codes]
+        panel = await service.panel(snap.id, user)
+        await service.act(snap.id, user, panel.codes[0], before.record.version)
+    finally:
+        del storage.transaction
+    after = await service.snapshot(snap.id)
+    assert writes == 1 and after.record.version == before.record.version + 5
+    rows = (await storage.actions(snap.id))[-5:]
+    assert [a.source for a in rows] == [Source.PLAYER] + [Source.FORCED] * 4
+    assert [a.version for a in rows] == list(
+        range(before.record.version + 1, after.record.version + 1)
+    )
