@@ -1,6 +1,6 @@
 """A player's last card plays itself: whenever the seat to act holds one card that it must
-play, the service plays it at once (``Source.FORCED``), in every family, and a restart between
-a move and the cards it forced plays them on resume."""
+play, the service plays it at once (``Source.FORCED``), in every family, in the transaction of
+the move that forced it; a lone card left waiting by an older bot plays itself on resume."""
 
 from __future__ import annotations
 
@@ -70,7 +70,7 @@ async def test_every_last_card_of_a_kqj_game_played_itself(
     assert forced >= 6 and forced % 6 == 0
 
 
-async def test_the_seats_computers_take_and_run_out_of_time_also_play_last_cards(
+async def test_computer_seats_leave_their_last_cards_to_play_themselves(
     service: GameService, storage: Storage
 ) -> None:
     """With three computer seats the last trick still plays itself, whoever leads it."""
