@@ -381,6 +381,7 @@ MESSAGES: Final[dict[str, str]] = {
     "log.title": "What happened",
     "log.since": "Since your last move",
     "log.trick": "{cards} → {winner} ({points})",
+    "log.trick.forced": "{cards} → {winner} ({points}) · the last cards played themselves",
     "log.name_separator": ", ",
     "log.redeal": "**Redeal**: {reason}.",
     "redeal.nobody_bid": "nobody bid",

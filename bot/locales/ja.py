@@ -394,6 +394,7 @@ MESSAGES: Final[dict[str, str]] = {
     "log.title": "これまでの流れ",
     "log.since": "あなたの前の手番から",
     "log.trick": "{cards} → {winner}({points})",
+    "log.trick.forced": "{cards} → {winner}({points})・最後の札は自動で出ました",
     "log.name_separator": "、",
     "log.redeal": "**配り直し**: {reason}。",
     "redeal.nobody_bid": "誰もビッドしませんでした",

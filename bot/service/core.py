@@ -294,7 +294,8 @@ class ServiceCore(ABC):
         for action in stored:
             deal = fam.deal_number(state)
             state, events = fam.apply(state, action.seat, fam.decode(action.code))
-            moves = told(fam, moves, deal, action.version, action.seat, events)
+            forced = action.source is Source.FORCED
+            moves = told(fam, moves, deal, action.version, action.seat, events, forced=forced)
         return state, moves
 
     async def _open_table(self, game_id: int) -> Table:

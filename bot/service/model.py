@@ -70,13 +70,15 @@ class Presenter(Protocol):
 class Told:
     """One engine event of a table's move log: the ``version`` the move that caused it made,
     the ``seat`` that moved (None: the deal that started the game), the ``deal`` it belongs
-    to (a move that ends a deal also deals the next one) and the event itself. Engine events
-    are public by design (a discard is told as a count), so the log may be shown to all."""
+    to (a move that ends a deal also deals the next one), the event itself, and whether the
+    move was a last card that played itself (``Source.FORCED``). Engine events are public by
+    design (a discard is told as a count), so the log may be shown to all."""
 
     version: int
     seat: int | None
     deal: int
     event: Any
+    forced: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,13 +103,16 @@ def told(
     version: int,
     seat: int | None,
     events: Sequence[Any],
+    *,
+    forced: bool = False,
 ) -> tuple[Told, ...]:
-    """The move log after one move's events (``deal``: the deal the move was made in), the
-    deals older than the last ``LOG_DEALS`` dropped."""
+    """The move log after one move's events (``deal``: the deal the move was made in;
+    ``forced``: a last card that played itself), the deals older than the last ``LOG_DEALS``
+    dropped."""
     added = []
     for event in events:
         deal = fam.deal_started(event) or deal
-        added.append(Told(version, seat, deal, event))
+        added.append(Told(version, seat, deal, event, forced))
     entries = (*log, *added)
     oldest = deal - LOG_DEALS + 1
     return tuple(entry for entry in entries if entry.deal >= oldest)

@@ -267,7 +267,8 @@ class Play(ServiceCore):
                 )
             )
             summary = fam.deal_summary(before, events) or summary
-            log = told(fam, log, fam.deal_number(before), version, seat, events)
+            forced_card = source is Source.FORCED
+            log = told(fam, log, fam.deal_number(before), version, seat, events, forced=forced_card)
             forced = last_card(fam, state)
             if forced is None:
                 break

@@ -16,6 +16,7 @@ from bot.service import GameService, Snapshot
 from bot.service import play as play_module
 from bot.service.model import last_card
 from bot.storage import Storage
+from engine.core import CardPlayed
 from tests.bot.support import play_until, seated_table
 from tests.bot.test_kqj_service import SIX, play_kqj
 
@@ -154,3 +155,29 @@ async def test_a_move_and_the_cards_it_forces_are_one_commit(
     assert [a.version for a in rows] == list(
         range(before.record.version + 1, after.record.version + 1)
     )
+
+
+async def test_the_log_rebuilt_after_a_restart_still_knows_the_cards_that_played_themselves(
+    database: Path | str, clock: ManualClock
+) -> None:
+    """The move log is rebuilt from the stored actions when a table is loaded: the forced
+    cards are marked there as in the log kept in memory, so the finished hand's message says
+    the same after a restart."""
+    first_storage = await Storage.open(database)
+    first = GameService(first_storage, clock=clock, seeds=lambda: 5, computer_delay=0)
+    snap = await seated_table(first, "caribbean", FOUR)
+    fam = family("allfours")
+    live = await play_until(first, snap.id, FOUR, stop=lambda s: fam.deal_number(s.state) >= 2)
+    forced = [e for e in live.log if e.forced and isinstance(e.event, CardPlayed)]
+    assert live.status is Status.PLAYING and len(forced) == 4
+    await first.close()
+    await first_storage.close()
+
+    storage = await Storage.open(database)
+    second = GameService(storage, clock=clock, computer_delay=0)
+    try:
+        assert await second.resume() == 1
+        assert (await second.snapshot(snap.id)).log == live.log
+    finally:
+        await second.close()
+        await storage.close()

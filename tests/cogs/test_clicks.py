@@ -436,9 +436,10 @@ async def test_the_last_trick_plays_itself_and_the_finished_hand_tells_it(
     simcord_env: simcord.Env,
 ) -> None:
     """The click that ends the fifth trick leaves one card in every hand: the four cards play
-    themselves at once, the finished hand's message tells each of them and the next deal has
-    its own message. It costs what one move costs plus the new hand (its message and the
-    new cards of the two waiting players): no answers, turn edits or waits for the four."""
+    themselves at once, the finished hand's message tells each of them, and that they played
+    themselves, and the next deal has its own message. It costs what one move costs plus the
+    new hand (its message and the new cards of the two waiting players): no answers, turn
+    edits or waits for the four."""
     table = await open_table(simcord_env)
     service = service_of(simcord_env)
     fam = family("allfours")
@@ -475,3 +476,6 @@ async def test_the_last_trick_plays_itself_and_the_finished_hand_tells_it(
             last_trick
         )
     assert "is over" in shown and "is over" not in text_of(table.message)
+    tricks = [line for line in shown.splitlines() if "→" in line]
+    said = "the last cards played themselves"
+    assert said in tricks[-1] and not any(said in line for line in tricks[:-1])

@@ -52,11 +52,17 @@ def redeal_text(event: Redeal, locale: str) -> str:
 
 
 def trick_won_text(
-    table: PublicTable[Any, Any], event: TrickWon, plays: Sequence[CardPlayed], locale: str
+    table: PublicTable[Any, Any],
+    event: TrickWon,
+    plays: Sequence[CardPlayed],
+    locale: str,
+    *,
+    forced: bool = False,
 ) -> str:
     """A trick in playing order with its winner: ``Ann 9♥ · Bob K♥ → Bob (3)``; ``plays``
     are the trick's cards as they were played (fewer when the log starts mid-trick: then
-    the cards are named without their players)."""
+    the cards are named without their players); ``forced``: every card of it played itself
+    (the last trick of a hand), which the line says, since nobody clicked them."""
     if len(plays) == len(event.cards):
         cards = " · ".join(
             f"{seat_label(table, play.seat, locale)} {card_text(play.card)}" for play in plays
@@ -64,7 +70,7 @@ def trick_won_text(
     else:
         cards = " · ".join(card_text(card) for card in event.cards)
     return t(
-        "log.trick",
+        "log.trick.forced" if forced and len(plays) == len(event.cards) else "log.trick",
         locale,
         cards=cards,
         winner=seat_label(table, event.seat, locale),
@@ -82,13 +88,15 @@ def story(
     trick in progress are the table's "Trick" line), every other event its family's words."""
     lines = []
     plays: list[CardPlayed] = []
+    forced = True
     for entry in entries:
         event = entry.event
         if isinstance(event, CardPlayed):
             plays.append(event)
+            forced = forced and entry.forced
         elif isinstance(event, TrickWon):
-            lines.append(trick_won_text(table, event, plays, locale))
-            plays = []
+            lines.append(trick_won_text(table, event, plays, locale, forced=forced))
+            plays, forced = [], True
         elif isinstance(event, Redeal):
             lines.append(redeal_text(event, locale))
         else:
