@@ -4,6 +4,8 @@ the move that forced it; a lone card left waiting by an older bot plays itself o
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +23,20 @@ from tests.bot.support import play_until, seated_table
 from tests.bot.test_kqj_service import SIX, play_kqj
 
 FOUR = [11, 12, 13, 14]
+
+
+@contextlib.asynccontextmanager
+async def _service_on(
+    database: Path | str, clock: ManualClock, **options: Any
+) -> AsyncIterator[tuple[GameService, Storage]]:
+    """A bot's service on ``database``, stopped at the end of the block (a restart is two)."""
+    storage = await Storage.open(database)
+    service = GameService(storage, clock=clock, computer_delay=0, **options)
+    try:
+        yield service, storage
+    finally:
+        await service.close()
+        await storage.close()
 
 
 def _check_log(snap: Snapshot[Any, Any], actions: list[ActionRecord]) -> int:
@@ -87,22 +103,17 @@ async def test_a_lone_card_left_by_an_older_bot_plays_itself_on_resume(
     """A move and the cards it forces are one transaction, so no stop falls between them;
     but a table stored by a bot from before this rule may wait for a lone card. The next
     start plays it, and the game goes on."""
-    first_storage = await Storage.open(database)
-    first = GameService(first_storage, clock=clock, seeds=lambda: 5, computer_delay=0)
-    snap = await seated_table(first, "caribbean", FOUR)
     fam = family("allfours")
-    with monkeypatch.context() as older_bot:
-        older_bot.setattr(play_module, "last_card", lambda fam, state: None)
-        pending = await play_until(
-            first, snap.id, FOUR, stop=lambda s: last_card(fam, s.state) is not None
-        )
-    assert pending.status is Status.PLAYING
-    await first.close()
-    await first_storage.close()
+    async with _service_on(database, clock, seeds=lambda: 5) as (first, _):
+        snap = await seated_table(first, "caribbean", FOUR)
+        with monkeypatch.context() as older_bot:
+            older_bot.setattr(play_module, "last_card", lambda fam, state: None)
+            pending = await play_until(
+                first, snap.id, FOUR, stop=lambda s: last_card(fam, s.state) is not None
+            )
+        assert pending.status is Status.PLAYING
 
-    storage = await Storage.open(database)
-    second = GameService(storage, clock=clock, computer_delay=0)
-    try:
+    async with _service_on(database, clock) as (second, storage):
         assert await second.resume() == 1
         await second.wait_idle()
         again = await second.snapshot(snap.id)
@@ -115,9 +126,6 @@ async def test_a_lone_card_left_by_an_older_bot_plays_itself_on_resume(
         final = await play_until(second, snap.id, FOUR)
         assert final.status is Status.FINISHED
         assert _check_log(final, await storage.actions(snap.id)) >= 4
-    finally:
-        await second.close()
-        await storage.close()
 
 
 async def test_a_move_and_the_cards_it_forces_are_one_commit(
@@ -163,21 +171,13 @@ async def test_the_log_rebuilt_after_a_restart_still_knows_the_cards_that_played
     """The move log is rebuilt from the stored actions when a table is loaded: the forced
     cards are marked there as in the log kept in memory, so the finished hand's message says
     the same after a restart."""
-    first_storage = await Storage.open(database)
-    first = GameService(first_storage, clock=clock, seeds=lambda: 5, computer_delay=0)
-    snap = await seated_table(first, "caribbean", FOUR)
     fam = family("allfours")
-    live = await play_until(first, snap.id, FOUR, stop=lambda s: fam.deal_number(s.state) >= 2)
-    forced = [e for e in live.log if e.forced and isinstance(e.event, CardPlayed)]
-    assert live.status is Status.PLAYING and len(forced) == 4
-    await first.close()
-    await first_storage.close()
+    async with _service_on(database, clock, seeds=lambda: 5) as (first, _):
+        snap = await seated_table(first, "caribbean", FOUR)
+        live = await play_until(first, snap.id, FOUR, stop=lambda s: fam.deal_number(s.state) >= 2)
+        forced = [e for e in live.log if e.forced and isinstance(e.event, CardPlayed)]
+        assert live.status is Status.PLAYING and len(forced) == 4
 
-    storage = await Storage.open(database)
-    second = GameService(storage, clock=clock, computer_delay=0)
-    try:
+    async with _service_on(database, clock) as (second, _):
         assert await second.resume() == 1
         assert (await second.snapshot(snap.id)).log == live.log
-    finally:
-        await second.close()
-        await storage.close()
