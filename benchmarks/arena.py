@@ -301,7 +301,8 @@ def _allfours_habits(
     trick: list[tuple[int, Any]],
 ) -> None:
     """Counts of the habits the issue measured: stands and begs, the dealer's answer, tens
-    thrown into tricks the other side takes, jacks hanged and jacks hanged by the level."""
+    thrown into tricks the other side takes, jacks hanged and jacks hanged by the level, and
+    the points each level scored by reason (``points high``, ``points gift``...)."""
     who = levels[state.side_of(seat)]
     counts = tally.habits[who]
     match action:
@@ -326,9 +327,12 @@ def _allfours_habits(
                 if card.rank == "T":
                     tally.habits[levels[state.side_of(player)]]["tens played"] += 1
             trick.clear()
-        elif isinstance(event, allfours.PointsAwarded) and event.reason == "hang_jack":
-            tally.habits[levels[event.side]]["hanged a jack"] += 1
-            tally.habits[1 - levels[event.side]]["jack hanged"] += 1
+        elif isinstance(event, allfours.PointsAwarded):
+            # where each level's points come from: the count, gifts, kicks
+            tally.habits[levels[event.side]][f"points {event.reason}"] += event.points
+            if event.reason == "hang_jack":
+                tally.habits[levels[event.side]]["hanged a jack"] += 1
+                tally.habits[1 - levels[event.side]]["jack hanged"] += 1
 
 
 def _play_kqj(setup: Setup, seed: int, levels: tuple[int, ...], tally: Tally) -> None:
