@@ -14,6 +14,12 @@ one "above" the threshold (stand, give, accept, take, bid, counter). It then fit
 ``P(above) = logistic((strength - threshold) / scale)`` to them by maximum likelihood (Newton's
 method) and prints, per decision, how many were seen, how often "above", and the fitted
 threshold and scale with their standard errors.
+
+For the play of All Fours it also counts what the weights of ``opponents`` are read from:
+how often the last player to its partner's trick feeds it the ten and saves the jack there,
+and how often the last player to an opponent's trick takes it when it can (``take follow``:
+with a higher card of the suit led; ``take trump ...``: with only trumps to take it, by what
+the trick holds), and how discards compare with random ones.
 """
 
 from __future__ import annotations
@@ -115,10 +121,12 @@ def _allfours(
                 _record_discard(discards, state, seat, action)
             if isinstance(action, allfours.Play) and len(legal) > 1:
                 _record_feeding(discards, state, seat, action)
+                _record_taking(discards, state, seat, action)
             transition = allfours.apply(state, seat, action)
             played += any(isinstance(e, allfours.HandEnded) for e in transition.events)
             state = transition.state
-    for kind in ("feed ten", "save jack"):
+    taking = ("take follow", *(f"take trump {k}" for k in ("nothing", "honours", "ten or jack")))
+    for kind in ("feed ten", "save jack", *taking):
         chances, done = discards[f"{kind} chances"], discards[f"{kind} done"]
         if chances:
             print(f"  {kind}: {done:.0f} of {chances:.0f} chances: {done / chances:.3f}")
@@ -155,6 +163,34 @@ def _record_feeding(
     if hand >> jack & 1:
         counts["save jack chances"] += 1
         counts["save jack done"] += card == jack
+
+
+def _record_taking(
+    counts: dict[str, float], state: allfours.GameState, seat: int, action: allfours.Play
+) -> None:
+    """The last player to a trick an opponent holds, with a card that would take it: how often
+    it takes it, by the first tier of ``opponents.takers`` it holds (a higher card of the suit
+    led, else a trump, by what the trick holds: ``opponents.stake``)."""
+    trick = state.current_trick
+    if len(trick) != state.rules.players - 1:
+        return
+    if state.side_of(state.master_seat) == state.side_of(seat):
+        return
+    trump = state.trump
+    before = [card.index for _, card in trick]
+    tiers = allfours_model.takers(before, trump)
+    hand = state.hands[seat]
+    held = [cards for cards, _ in tiers if hand & cards]
+    if not held:
+        return
+    kind = "take follow"
+    if held[0] & SUIT_MASKS[trump]:
+        kind = (
+            "take trump "
+            + ("nothing", "honours", "ten or jack")[allfours_model.stake(before, trump)]
+        )
+    counts[f"{kind} chances"] += 1
+    counts[f"{kind} done"] += not allfours_model.not_taken(before, action.card.index, trump)
 
 
 def _record_discard(

@@ -1,13 +1,13 @@
 """The opponent model of All Fours: how likely the public record of a deal is, for given hands
 — what inference weighs the sampled deals with (``simulate.sample_likely``).
 
-A stand, a beg, the dealer's gift or run, a refusal in the round of acceptance and a discard
-say something about the hand that made them (RULES.md §2.4, §3.3, §3.4, §4.2), which a
-uniform deal ignores. The model is deliberately simple: a decision about trumps depends on the
-hand it was made with through one number, the hand's **strength** in the candidate's suit
-(``strength``: every trump counts, honours more — the measure of level ``easy``), and a
-decision's chance is a logistic curve of it, never below ``FLOOR`` nor above ``1 - FLOOR`` (a
-player the model misjudges costs little):
+A stand, a beg, the dealer's gift or run, a refusal in the round of acceptance, a discard and
+a trick let go say something about the hand that made them (RULES.md §1.3, §2.4, §3.3, §3.4,
+§4.2), which a uniform deal ignores. The model is deliberately simple: a decision about
+trumps depends on the hand it was made with through one number, the hand's **strength** in
+the candidate's suit (``strength``: every trump counts, honours more — the measure of level
+``easy``), and a decision's chance is a logistic curve of it, never below ``FLOOR`` nor
+above ``1 - FLOOR`` (a player the model misjudges costs little):
 
 - **the elder** (two sides: stand or beg; §2.4, §3.3): ``P(stand) = logistic((S - t) / s)``
   with ``(t, s)`` the variant's ``CURVES["stand"]``; every candidate before the last was
@@ -23,7 +23,14 @@ player the model misjudges costs little):
 - **the last player to its partner's trick** (partnerships) feeds it the ten of the suit
   led and saves its jack of trumps there: a world where it still holds the ten it did not
   feed (following suit with another card) weighs ``NOT_FED``, one where it still holds the
-  jack it did not play ``NOT_SAVED``.
+  jack it did not play ``NOT_SAVED``;
+- **the last player to an opponent's trick** takes it when it can, nearly always with a
+  higher card of the suit led, with a trump the more often the more the trick is worth: a
+  world where it still holds a card that would have taken the trick it let go weighs
+  ``NOT_TAKEN`` (a higher card of the suit led), else ``NOT_TRUMPED`` by the trick's
+  ``stake`` (a trump: nothing of Game value, honours, a ten or the jack). This is the
+  inference of the play itself (issue 21: "a player who did not trump"): it says the most
+  about the hands of two players, where every second card is the last to its trick.
 
 Which hand a decision was made with: the six cards first dealt, plus three for every run of
 the pack made before it; a world only says which cards a seat received in all (its hand, its
@@ -42,12 +49,13 @@ The constants were fitted to level ``hard``'s own decisions in self-play by maxi
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from engine.allfours.deck import (
     ACE,
+    BEATERS,
     FULL_DECK_MASK,
     HAND_SIZE,
     JACK,
@@ -91,6 +99,20 @@ NOT_SAVED: Final = 0.2
 """The same for the jack of trumps it did not play there: ``hard`` saved it in 24 of 30
 chances."""
 
+NOT_TAKEN: Final = 0.06
+"""The weight of a world in which the last player to a trick an opponent holds, letting it go,
+still holds a higher card of the suit led (the trick's master being of that suit): ``hard``
+took 845 of 902 such tricks in English and Seven Up self-play (400 hands each, before this
+part of the model was in its own search); with it, 815 of 890 (``benchmarks/
+opponent_model.py --variant english|seven-up --hands 400``, ``take follow``)."""
+NOT_TRUMPED: Final = (0.56, 0.30, 0.05)
+"""The same for a world in which it holds no such card but a trump that beats the master, by
+what the trick holds (``stake``): nothing of Game value, honours, a ten or the jack of trumps.
+``hard`` trumped 392 of 882, 450 of 641 and 45 of 47 of them (0.05: the model's floor); with
+this model in its search, 356 of 864, 448 of 594 and 54 of 54. Caribbean's last players
+(four, 200 hands) took alike: 93 of 102 with a card of the suit led, with trumps 21 of 48,
+102 of 180 and 46 of 47."""
+
 _WEIGHT: Final = {ACE: 4.0, KING: 3.0, QUEEN: 2.5, JACK: 2.5, TEN: 1.5}
 WEIGHT: Final = tuple(_WEIGHT.get(rank, 1.0) for rank in range(16))
 """What a trump of each rank code adds to a hand's strength (``easy.trump_strength``)."""
@@ -110,6 +132,62 @@ def strength(hand: int, suit: int) -> float:
     return total
 
 
+def stake(trick: Sequence[int], trump: int) -> int:
+    """What a trick (card indices) holds worth taking: 2 for a ten or the jack of trumps, 1
+    for other cards of Game value (§1.2), 0 for nothing.
+
+    >>> from engine.cards import Card
+    >>> [stake([Card.parse(c).index], 0) for c in ("Td", "Kd", "5d", "Js")]
+    [2, 1, 0, 2]
+    """
+    jack = trump * 16 + JACK
+    found = 0
+    for card in trick:
+        rank = card & 15
+        if rank == TEN or card == jack:
+            return 2
+        if rank > TEN:
+            found = 1
+    return found
+
+
+def takers(before: Sequence[int], trump: int) -> tuple[tuple[int, float], ...]:
+    """The cards that would take a trick (``before``: its cards so far), as the tiers of
+    ``not_taken``: the higher cards of the suit led (``NOT_TAKEN``), then the trumps that beat
+    the master card (``NOT_TRUMPED`` by the trick's ``stake``). Every one of them may be
+    played (§1.3: trump or follow).
+
+    >>> from engine.cards import Card, cards_in
+    >>> tiers = takers([Card.parse("Td").index], 1)  # hearts trumps
+    >>> [(len(cards_in(cards)), weight) for cards, weight in tiers]
+    [(4, 0.06), (13, 0.05)]
+    """
+    beaters = BEATERS[trump][before[trick_winner_offset(before, trump)]]
+    trumps = SUIT_MASKS[trump] & FULL_DECK_MASK
+    tiers: list[tuple[int, float]] = []
+    if beaters & ~trumps:
+        tiers.append((beaters & ~trumps, NOT_TAKEN))
+    if beaters & trumps:
+        tiers.append((beaters & trumps, NOT_TRUMPED[stake(before, trump)]))
+    return tuple(tiers)
+
+
+def not_taken(before: Sequence[int], card: int, trump: int) -> tuple[tuple[int, float], ...]:
+    """What the last player to a trick an opponent holds says by playing ``card`` to it, as
+    tiers ``(cards, weight)`` (``takers``): a world in which it still holds one of the first
+    tier's cards weighs that tier's weight, else one of the next tier's its weight. Nothing
+    when ``card`` takes the trick.
+
+    >>> from engine.cards import Card
+    >>> not_taken([Card.parse("Td").index], Card.parse("Ad").index, 1)
+    ()
+    """
+    tiers = takers(before, trump)
+    if any(cards >> card & 1 for cards, _ in tiers):
+        return ()
+    return tiers
+
+
 def chance(value: float, curve: tuple[float, float]) -> float:
     """The model's chance of a decision taken above the ``curve`` (its threshold and scale),
     for a hand of strength ``value``.
@@ -124,6 +202,10 @@ def chance(value: float, curve: tuple[float, float]) -> float:
     if z < -30:
         return FLOOR
     return FLOOR + (1.0 - 2.0 * FLOOR) / (1.0 + math.exp(-z))
+
+
+Withheld = tuple[int, tuple[tuple[int, float], ...]]
+"""A seat and the tiers ``(cards, weight)`` of what it did not play (``History.withheld``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,10 +232,10 @@ class History:
     played: tuple[int, ...]
     runs: int
     trump: int
-    withheld: tuple[tuple[int, int, float], ...] = ()
-    """Cards a seat did not give its partner's trick when it could: ``(seat, card, weight)``,
-    the weight of a world where that seat still holds the card (``NOT_FED``,
-    ``NOT_SAVED``)."""
+    withheld: tuple[Withheld, ...] = ()
+    """Cards a seat did not play to a trick when it could: ``(seat, tiers)``, a world in
+    which that seat still holds one of a tier's cards (a mask) weighing that tier's weight,
+    the first such tier only (``NOT_FED``, ``NOT_SAVED``, ``not_taken``)."""
 
     @property
     def says_nothing(self) -> bool:
@@ -238,15 +320,17 @@ def history(view: PlayerView) -> History:
     )
 
 
-def _withheld(view: PlayerView, trump: int) -> tuple[tuple[int, int, float], ...]:
-    """The last player to each trick its partner held (partnerships): a ten of the suit led
-    that it did not feed while following suit, and the jack of trumps it did not save there
-    (see ``NOT_FED``)."""
-    rules = view.rules
-    n = rules.players
-    if trump < 0 or rules.sides == n:
+def _withheld(view: PlayerView, trump: int) -> tuple[Withheld, ...]:
+    """What the last player to each trick did not play when it could (see ``NOT_FED`` and
+    ``not_taken``): to its partner's trick (partnerships), the ten of the suit led while it
+    followed suit with another card, and the jack of trumps; to an opponent's trick, every
+    card that would have taken it. A card it played later is in every world alike, so only
+    the cards it still holds tell worlds apart."""
+    n = view.rules.players
+    sides = view.rules.sides
+    if trump < 0:
         return ()
-    found: list[tuple[int, int, float]] = []
+    found: list[Withheld] = []
     plays = view.plays
     jack = trump * 16 + JACK
     for start in range(0, len(plays) - n + 1, n):
@@ -255,15 +339,17 @@ def _withheld(view: PlayerView, trump: int) -> tuple[tuple[int, int, float], ...
         if seat == view.seat:
             continue
         before = trick[:-1]
-        master = plays[start + trick_winner_offset(before, trump)][0]
-        if master % rules.sides != seat % rules.sides:
+        card = trick[-1]
+        if plays[start + trick_winner_offset(before, trump)][0] % sides != seat % sides:
+            tiers = not_taken(before, card, trump)
+            if tiers:
+                found.append((seat, tiers))
             continue
         led = before[0] >> 4
-        card = trick[-1]
         if led != trump and card >> 4 == led and card & 15 != TEN:
-            found.append((seat, led * 16 + TEN, NOT_FED))
+            found.append((seat, ((1 << (led * 16 + TEN), NOT_FED),)))
         if card != jack:
-            found.append((seat, jack, NOT_SAVED))
+            found.append((seat, ((1 << jack, NOT_SAVED),)))
     return tuple(found)
 
 
@@ -287,9 +373,12 @@ def likelihood(record: History, world: GameState, random: Callable[[], float]) -
         cards = first_of(order, HAND_SIZE + PACKET * statement.runs)
         p = chance(strength(cards, statement.suit), statement.curve)
         found *= p if statement.above else 1.0 - p
-    for seat, card, weight in record.withheld:
-        if hands[seat] >> card & 1:
-            found *= weight
+    for seat, tiers in record.withheld:
+        held = hands[seat]
+        for cards, weight in tiers:
+            if held & cards:
+                found *= weight
+                break
     trump = record.trump
     if trump >= 0:
         trumps = SUIT_MASKS[trump]

@@ -120,11 +120,11 @@ def sample(view: PlayerView, rng: Random) -> GameState:
 
 
 def sample_likely(view: PlayerView, rng: Random) -> GameState:
-    """``sample`` weighed by what the players said and discarded (inference): a full state
-    ``view.seat`` cannot tell from the real one, drawn among the deals that agree with
+    """``sample`` weighed by what the players said, discarded and played (inference): a full
+    state ``view.seat`` cannot tell from the real one, drawn among the deals that agree with
     everything it knows in proportion to the chance that the players would have stood,
-    begged, given, run, refused and discarded as they did with those hands, under
-    ``opponents``' model.
+    begged, given, run, refused, discarded and let tricks go as they did with those hands,
+    under ``opponents``' model.
 
     The hard facts stay exact (every draw is one of ``sample``'s); where the record says
     nothing (no decision yet, or the viewer's own) it is exactly ``sample``, drawing the same

@@ -6,10 +6,10 @@ each discard, each card — is searched the same way:
 1. **Worlds.** ``simulate.sample_likely(view, rng)`` deals the cards the seat cannot see
    among the deals that agree with everything it knows — hand and discard sizes, the cards
    turned and played, the suits players showed out of (§1.3) — in proportion to how likely
-   the players' stands, begs, gifts, runs, refusals and discards were with those hands
-   (inference, the opponent model of ``opponents``); before trumps are fixed the undealt
-   stock is shuffled too, so the runs and kicks a beg may bring are random (§2.3-§2.4, §3.3,
-   §4.1). ``INFERENCE`` off: uniformly (``simulate.sample``).
+   the players' stands, begs, gifts, runs, refusals, discards and the tricks they let go
+   were with those hands (inference, the opponent model of ``opponents``); before trumps are
+   fixed the undealt stock is shuffled too, so the runs and kicks a beg may bring are random
+   (§2.3-§2.4, §3.3, §4.1). ``INFERENCE`` off: uniformly (``simulate.sample``).
 2. **Play-outs.** In each world every legal action is applied (``apply``) and the hand is
    played to its end: the decisions left before trick play (the dealer's answer to a beg,
    the round of acceptance after a run) by level ``normal``, the discards by ``easy``, the
@@ -73,7 +73,7 @@ EXPLORE = rollout.EXPLORE
 """The share of random cards in guided play-outs (``rollout.EXPLORE``)."""
 
 INFERENCE = True
-"""Whether the worlds are weighed by what the players said and discarded
+"""Whether the worlds are weighed by what the players said, discarded and played
 (``simulate.sample_likely``, the opponent model of ``opponents``) or dealt uniformly
 (``simulate.sample``). Measured with ``benchmarks/arena.py --inference``, which sets it for
 the level it tests."""

@@ -20,8 +20,7 @@ from engine.allfours.deck import FULL_DECK_MASK
 from engine.allfours.inference import knowledge
 from engine.allfours.players import hard
 from engine.allfours.simulate import sample, sample_likely
-from engine.cards import SUIT_MASKS, Card
-from engine.hidden import HiddenDeal
+from engine.cards import SUIT_MASKS, Card, mask_of, parse_cards
 
 from ..distributions import fits
 from .support import act, play_tricks, stacked
@@ -70,27 +69,42 @@ def test_the_elders_last_card_follows_the_model_exactly(
     record = model.history(view)
     assert [s.seat for s in record.statements] == [elder]  # the dealer's gift: the viewer's
     others = [s for s in range(4) if s != viewer]
-    sizes = [view.hand_sizes[s] for s in others] + [view.stock_left]
-    allowed = [FULL_DECK_MASK & ~know.excluded[s] for s in others] + [FULL_DECK_MASK]
+    assert [view.hand_sizes[s] for s in others] == [1, 1, 1]
     played = record.played[elder]
     trump = SUIT_MASKS["shdc".index(view.trump or "s")]
-    exact: dict[int, float] = {}
-    for card in range(64):
-        if not (know.unseen >> card & 1 and allowed[others.index(elder)] >> card & 1):
-            continue
-        forced = [
-            a & (1 << card) if s == elder else a & ~(1 << card)
-            for s, a in zip(others, allowed, strict=False)
-        ] + [allowed[-1] & ~(1 << card)]
-        count = HiddenDeal(know.unseen, sizes, forced).count
-        weight = 1.0
-        if inference:
+
+    def weight(seat: int, card: int) -> float:
+        """The model's weight of ``seat`` holding ``card`` as its last one: its declaration
+        (the elder) and what it let go in the tricks (``History.withheld``)."""
+        found = 1.0
+        if inference and seat == elder:
             statement = record.statements[0]
             chance = model.chance(
                 model.strength(played | 1 << card, statement.suit), statement.curve
             )
-            weight = chance if statement.above else 1.0 - chance
-        exact[card] = count * weight
+            found = chance if statement.above else 1.0 - chance
+        for withheld_seat, tiers in record.withheld if inference else ():
+            held = [w for cards, w in tiers if cards >> card & 1]
+            if withheld_seat == seat and held:
+                found *= held[0]
+        return found
+
+    # Every deal of the three last cards is as many deals of the stock, so a card's chance is
+    # the sum of the weights of the deals that give it to the elder.
+    allowed = [know.unseen & ~know.excluded[s] & FULL_DECK_MASK for s in others]
+    choices = [[c for c in range(64) if mask >> c & 1] for mask in allowed]
+    exact: dict[int, float] = Counter()
+    for first in choices[0]:
+        for second in choices[1]:
+            if second == first:
+                continue
+            for third in choices[2]:
+                if third in (first, second):
+                    continue
+                held = dict(zip(others, (first, second, third), strict=True))
+                exact[held[elder]] += (
+                    weight(others[0], first) * weight(others[1], second) * weight(others[2], third)
+                )
     total = sum(exact.values())
     exact = {card: w / total for card, w in exact.items()}
     deal = hard.world_sampler(view)
@@ -231,12 +245,60 @@ def test_a_ten_not_fed_to_the_partners_trick_is_rarely_still_held() -> None:
     hands = ["2d Td 7s 8s 9s Ts", "3d 3c 4c 5c 6c 7c", "Kd 8d 9c Tc Jc Qc", "4d 5d Qs Js 3h 2h"]
     state = act(stacked(CARIBBEAN, hands, "4h"), allfours.Stand(), "3d", "Kd", "4d", "2d")
     view = allfours.observe(state, 1)
-    assert [(seat, card) for seat, card, _ in model.history(view).withheld] == [
-        (0, Card.parse("Td").index),
-        (0, Card.parse("Jh").index),
-    ]
+    assert model.history(view).withheld == (
+        (0, ((Card.parse("Td").bit, model.NOT_FED),)),
+        (0, ((Card.parse("Jh").bit, model.NOT_SAVED),)),
+    )
     ten = Card.parse("Td").bit
     rng = random.Random(6)
     likely = sum(bool(sample_likely(view, rng).hands[0] & ten) for _ in range(400))
     plain = sum(bool(sample(view, rng).hands[0] & ten) for _ in range(400))
     assert likely < 0.4 * plain
+
+
+def test_a_ten_let_go_says_the_player_could_not_take_it() -> None:
+    """English for two, hearts trumps: the elder leads the ten of diamonds and the dealer,
+    last to the trick, lets it go with the two. Its worlds of inference seldom leave it a card
+    that would have taken the ten (a higher diamond, ``NOT_TAKEN``, or a trump,
+    ``NOT_TRUMPED``); uniform ones mostly do."""
+    english = allfours.preset("english")
+    hands = ["2d 3c 4c 5s 6s 7s", "Td 8c 9c Tc Jc Qc"]
+    state = act(stacked(english, hands, "4h"), allfours.Stand(), "Td", "2d")
+    view = allfours.observe(state, 1)
+    higher = mask_of(parse_cards("Jd Qd Kd Ad"))
+    trumps = SUIT_MASKS[1] & FULL_DECK_MASK
+    assert model.history(view).withheld == (
+        (0, ((higher, model.NOT_TAKEN), (trumps, model.NOT_TRUMPED[2]))),
+    )
+    rng = random.Random(8)
+    beaters = higher | trumps
+    likely = sum(bool(sample_likely(view, rng).hands[0] & beaters) for _ in range(400))
+    plain = sum(bool(sample(view, rng).hands[0] & beaters) for _ in range(400))
+    assert plain > 300  # five cards of forty-odd unseen: a beater most of the time
+    assert likely < 0.6 * plain
+
+
+@pytest.mark.parametrize(
+    ("led", "followed", "stake"),
+    [("8c", "3c", 0), ("Kc", "3c", 1), ("Tc", "3c", 2)],
+)
+def test_what_a_trick_let_go_says_depends_on_what_it_held(
+    led: str, followed: str, stake: int
+) -> None:
+    """The same deal, the elder leading a club: letting a trick go says little when it held
+    nothing of Game value, more for honours, most for a ten (``NOT_TRUMPED``)."""
+    english = allfours.preset("english")
+    hands = ["2d 3c 4c 5s 6s 7s", "Td 8c 9c Tc Kc Qc"]
+    state = act(stacked(english, hands, "4h"), allfours.Stand(), led, followed)
+    (seat, tiers) = model.history(allfours.observe(state, 1)).withheld[0]
+    assert seat == 0
+    assert [weight for _, weight in tiers] == [model.NOT_TAKEN, model.NOT_TRUMPED[stake]]
+    assert model.NOT_TRUMPED[0] > model.NOT_TRUMPED[1] > model.NOT_TRUMPED[2]
+
+
+def test_a_trick_taken_says_nothing() -> None:
+    """The dealer takes the elder's ten of diamonds with the ace: nothing is weighed."""
+    english = allfours.preset("english")
+    hands = ["Ad 3c 4c 5s 6s 7s", "Td 8c 9c Tc Jc Qc"]
+    state = act(stacked(english, hands, "4h"), allfours.Stand(), "Td", "Ad")
+    assert model.history(allfours.observe(state, 1)).withheld == ()
