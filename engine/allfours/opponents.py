@@ -325,7 +325,7 @@ def _withheld(view: PlayerView, trump: int) -> tuple[Withheld, ...]:
     ``not_taken``): to its partner's trick (partnerships), the ten of the suit led while it
     followed suit with another card, and the jack of trumps; to an opponent's trick, every
     card that would have taken it. A card it played later is in every world alike, so only
-    the cards it still holds tell worlds apart."""
+    the cards it still holds tell worlds apart (``_held_then``)."""
     n = view.rules.players
     sides = view.rules.sides
     if trump < 0:
@@ -341,7 +341,11 @@ def _withheld(view: PlayerView, trump: int) -> tuple[Withheld, ...]:
         before = trick[:-1]
         card = trick[-1]
         if plays[start + trick_winner_offset(before, trump)][0] % sides != seat % sides:
-            tiers = not_taken(before, card, trump)
+            later = 0
+            for player, played in plays[start + n :]:
+                if player == seat:
+                    later |= played.bit
+            tiers = _held_then(not_taken(before, card, trump), later)
             if tiers:
                 found.append((seat, tiers))
             continue
@@ -351,6 +355,20 @@ def _withheld(view: PlayerView, trump: int) -> tuple[Withheld, ...]:
         if card != jack:
             found.append((seat, ((1 << jack, NOT_SAVED),)))
     return tuple(found)
+
+
+def _held_then(tiers: tuple[tuple[int, float], ...], later: int) -> tuple[tuple[int, float], ...]:
+    """``tiers`` for a player that has since played the cards ``later``: it held them then in
+    every world, so from the first tier they reach on, every world weighs that tier's weight
+    (a last tier of all cards; none at all when it is the first).
+
+    >>> _held_then(((0b01, 0.1), (0b10, 0.5)), later=0b10) == ((0b01, 0.1), (FULL_DECK_MASK, 0.5))
+    True
+    """
+    for at, (cards, weight) in enumerate(tiers):
+        if cards & later:
+            return () if at == 0 else (*tiers[:at], (FULL_DECK_MASK, weight))
+    return tiers
 
 
 def likelihood(record: History, world: GameState, random: Callable[[], float]) -> float:

@@ -302,3 +302,15 @@ def test_a_trick_taken_says_nothing() -> None:
     hands = ["Ad 3c 4c 5s 6s 7s", "Td 8c 9c Tc Jc Qc"]
     state = act(stacked(english, hands, "4h"), allfours.Stand(), "Td", "Ad")
     assert model.history(allfours.observe(state, 1)).withheld == ()
+
+
+def test_a_card_played_since_is_no_longer_a_question() -> None:
+    """The dealer lets the elder's ten of diamonds go with the three although it held the ace,
+    then throws the ace on the next trick: every world has it holding the ace then, so the
+    first trick weighs no world; the second (a club it let go) still does."""
+    english = allfours.preset("english")
+    hands = ["3d Ad 5s 6s 7s 2d", "Td 8c 9c Tc Jc Qc"]
+    state = act(stacked(english, hands, "4h"), allfours.Stand(), "Td", "3d", "8c", "Ad")
+    withheld = model.history(allfours.observe(state, 1)).withheld
+    higher_clubs = mask_of(parse_cards("9c Tc Jc Qc Kc Ac"))
+    assert [(seat, tiers[0][0]) for seat, tiers in withheld] == [(0, higher_clubs)]
