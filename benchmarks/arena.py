@@ -33,7 +33,9 @@ is the number of games played in all, rounded up to whole deals (all seatings of
 (All Fours points; KQJ victory points per round) scored by each side a level played, averaged
 over every side and game; the time of every decision (``time.perf_counter`` around the
 level's ``choose`` / ``interrupt`` call alone, not the engine's ``observe``) as p50 / p95 /
-max per level; with ``--habits`` some counts of telling habits. ``--jobs`` spreads deals over
+max per level; with ``--habits`` some counts of telling habits (All Fours: also the points
+each level scored by reason, ``points high`` ... ``points gift``, where a margin comes from).
+``--jobs`` spreads deals over
 processes (the engine is pure, results do not depend on it; timings do, on a busy machine).
 
 **Against another checkout** (``--a-engine PATH`` / ``--b-engine PATH``): that level is played
