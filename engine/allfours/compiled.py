@@ -14,6 +14,7 @@ MODULES: Final = (
     "trumps",
     "play",
     "scoring",
+    "endgame",
     "legality",
     "game",
     "inference",

@@ -24,6 +24,7 @@ from typing import Final
 
 from engine.allfours.actions import Event, HandEnded
 from engine.allfours.deck import ACE, JACK, KING, QUEEN, TEN
+from engine.allfours.rules import Ruleset
 from engine.allfours.state import GameState, Phase
 from engine.cards import SUIT_MASKS, card_at
 from engine.core import GameOver, PointsAwarded, seat_of_play
@@ -55,6 +56,49 @@ def game_points(mask: int) -> int:
         + (mask & _JACKS).bit_count()
         + 10 * (mask & _TENS).bit_count()
     )
+
+
+HANG_JACK: Final = 3
+"""Points of a hanged jack (Caribbean, §2.6)."""
+
+
+def jack_award(variant: str, holder_side: int, taker_side: int) -> tuple[int, int]:
+    """The side that scores the jack of trumps, and how many points, from the sides of the
+    player who held it and of the one who won its trick: English and Seven Up 1 to the
+    capturer (§3.6); Caribbean 1 to the holder's side if it won the jack itself, else
+    ``HANG_JACK`` to the capturers (§2.6, §2.8).
+
+    >>> jack_award("caribbean", 0, 1), jack_award("caribbean", 1, 1), jack_award("english", 0, 1)
+    ((1, 3), (1, 1), (1, 1))
+    """
+    if variant == "caribbean" and taker_side != holder_side:
+        return taker_side, HANG_JACK
+    return taker_side, 1
+
+
+def game_side(rules: Ruleset, dealer: int, totals: tuple[int, ...]) -> int:
+    """The side that scores the Game point from each side's captured Game value (§1.4): the
+    strictly highest total; a tie scores nothing (``-1``), or with ``game_tie="non_dealer"``
+    goes to the first tied side from the elder that is not the dealer's (AMB-08).
+
+    >>> from engine.allfours.rules import preset
+    >>> game_side(preset("seven-up"), 0, (12, 9)), game_side(preset("seven-up"), 0, (9, 9))
+    (0, -1)
+    >>> game_side(preset("seven-up").replace(game_tie="non_dealer"), 0, (9, 9))
+    1
+    """
+    sides = len(totals)
+    best = max(totals)
+    if totals.count(best) == 1:
+        return totals.index(best)
+    if rules.game_tie == "non_dealer":
+        n = rules.players
+        dealer_side = dealer % sides
+        for k in range(1, n + 1):
+            side = (dealer + k) % n % sides
+            if totals[side] == best and side != dealer_side:
+                return side
+    return -1
 
 
 def award(
@@ -151,25 +195,15 @@ def score_hand(st: GameState, ev: list[Event] | None) -> None:
             at = plays.index(jack)
             holder = seat_of_play(at, winners, elder, n)
             taker = winners[at // n]
-            if rules.variant != "caribbean":
-                give(taker % sides, 1, "jack", jack, taker)  # to the capturer (§3.6)
-            elif taker % sides == holder % sides:
-                give(holder % sides, 1, "jack", jack, holder)
-            else:
-                give(taker % sides, 3, "hang_jack", jack, taker)  # hang jack (§2.6)
+            side, points = jack_award(rules.variant, holder % sides, taker % sides)
+            hanged = points == HANG_JACK
+            # A Caribbean jack won back is its holder's point; any other, its capturer's.
+            scorer = holder if rules.variant == "caribbean" and not hanged else taker
+            give(side, points, "hang_jack" if hanged else "jack", jack, scorer)
     totals = tuple(map(game_points, captured))
-    best = max(totals)
-    if totals.count(best) == 1:
-        give(totals.index(best), 1, "game", -1, None)
-    elif rules.game_tie == "non_dealer":
-        leaders = [side for side in range(sides) if totals[side] == best]
-        n = rules.players
-        dealer_side = st.dealer % sides
-        for k in range(1, n + 1):
-            side = (st.dealer + k) % n % sides
-            if side in leaders and side != dealer_side:
-                give(side, 1, "game", -1, None)
-                break
+    game = game_side(rules, st.dealer, totals)
+    if game >= 0:
+        give(game, 1, "game", -1, None)
     if ev is not None:
         ev.append(HandEnded(st.hand_number, totals, st.awards[first_award:], tuple(st.scores_)))
     if st.winner_ is not None:

@@ -29,7 +29,7 @@ from engine.allfours.inference import knowledge
 from engine.allfours.legality import legal_actions
 from engine.allfours.opponents import History, history, likelihood
 from engine.allfours.play import play_out_tricks
-from engine.allfours.rollout import EXPLORE, play_out_tricks_guided
+from engine.allfours.rollout import EXACT_CARDS, EXPLORE, play_out_tricks_guided
 from engine.allfours.scoring import score_hand
 from engine.allfours.state import GameState, Phase, PlayerView, holders_and_takers, master_of
 from engine.cards import SUITS, indices_in, iter_indices, mask_of
@@ -266,10 +266,13 @@ def playout(state: GameState, rng: Random) -> GameState:
     return st
 
 
-def guided_playout(state: GameState, rng: Random, explore: float = EXPLORE) -> GameState:
+def guided_playout(
+    state: GameState, rng: Random, explore: float = EXPLORE, exact: int = EXACT_CARDS
+) -> GameState:
     """``playout`` with sensible trick play instead of random cards: every seat plays by
     ``rollout``'s light policy (reading the hands of the world), a random legal card with
-    probability ``explore``. Anything left before trick play (stand or beg, the dealer's
+    probability ``explore``, and in a two-player game the last ``exact`` cards of the hand by
+    exact play (``endgame``). Anything left before trick play (stand or beg, the dealer's
     answer, discards) is still chosen at random; ``state`` itself is not changed.
 
     >>> import random
@@ -280,7 +283,7 @@ def guided_playout(state: GameState, rng: Random, explore: float = EXPLORE) -> G
     (True, True)
     """
     st = state.clone()
-    _play_out(st, rng, explore)
+    _play_out(st, rng, explore, exact)
     return st
 
 
@@ -299,7 +302,7 @@ def simulate_hand(state: GameState, seat: int, rng: Random) -> GameState:
     return st
 
 
-def _play_out(st: GameState, rng: Random, explore: float = -1.0) -> None:
+def _play_out(st: GameState, rng: Random, explore: float = -1.0, exact: int = 0) -> None:
     """Play ``st`` to the end of its hand, in place: random legal actions, or guided trick
     play when ``explore`` is not negative (``guided_playout``)."""
     hand_number = st.hand_number
@@ -311,7 +314,7 @@ def _play_out(st: GameState, rng: Random, explore: float = -1.0) -> None:
             if explore < 0:
                 play_out_tricks(st, random)
             else:
-                play_out_tricks_guided(st, random, explore)
+                play_out_tricks_guided(st, random, explore, exact)
             score_hand(st, None)
             return
         actions = legal_actions(st, seat)

@@ -14,7 +14,8 @@ each discard, each card — is searched the same way:
    played to its end: the decisions left before trick play (the dealer's answer to a beg,
    the round of acceptance after a run) by level ``normal``, the discards by ``easy``, the
    tricks by ``rollout``'s light policy (``simulate.guided_playout``: a partner's safe trick
-   gets the ten, the jack is saved, a master trump hunts it; one card in ten at random).
+   gets the ten, the jack is saved, a master trump hunts it; one card in ten at random;
+   with two players the last ``EXACT_CARDS`` cards by exact play, ``endgame``).
    ``PLAYOUTS`` says which: chosen by measurement against random play-outs and ``normal``'s
    cards at the same budget (``benchmarks/arena.py --playouts``).
 3. **Scoring.** The end of the hand is scored as the chance of winning the game
@@ -43,7 +44,7 @@ from collections.abc import Callable, Sequence
 from random import Random
 from typing import Final
 
-from engine.allfours import rollout, simulate
+from engine.allfours import endgame, rollout, simulate
 from engine.allfours.actions import Action, GameOver, HandEnded, Play, PointsAwarded
 from engine.allfours.game import apply, legal_actions, observe, trick_winner_offset
 from engine.allfours.play import legal_play_mask
@@ -71,6 +72,10 @@ which sets it for the level it tests); the engine itself never changes it."""
 
 EXPLORE = rollout.EXPLORE
 """The share of random cards in guided play-outs (``rollout.EXPLORE``)."""
+
+EXACT_CARDS = rollout.EXACT_CARDS
+"""How many cards at the end of a two-player hand guided play-outs play exactly
+(``rollout.EXACT_CARDS``, ``endgame``)."""
 
 INFERENCE = True
 """Whether the worlds are weighed by what the players said, discarded and played
@@ -263,7 +268,7 @@ def _play_out(
             return state, ended
     if PLAYOUTS == "guided":
         if not recorded:
-            return simulate.guided_playout(state, rng, EXPLORE), ()
+            return simulate.guided_playout(state, rng, EXPLORE, EXACT_CARDS), ()
         return _play_out_by(state, rng, _guided_card)
     if PLAYOUTS == "normal":
         return _play_out_by(state, rng, _normal_card)
@@ -308,11 +313,20 @@ def _play_out_by(
 
 
 def _guided_card(state: GameState, seat: int, rng: Random) -> Action:
+    """The card of a guided play-out (``rollout.play_out_tricks_guided``), one at a time."""
     legal = legal_play_mask(state, seat)
-    if legal & (legal - 1) == 0 or rng.random() < EXPLORE:
+    several = legal & (legal - 1) != 0
+    if several and state.players == 2 and _cards_left(state) <= EXACT_CARDS:
+        light = rollout.choose_card(state, seat, legal)
+        return Play(card_at(endgame.exact_card(state, seat, legal, light)))
+    if not several or rng.random() < EXPLORE:
         options = legal_actions(state, seat)
         return options[int(rng.random() * len(options))]
     return Play(card_at(rollout.choose_card(state, seat, legal)))
+
+
+def _cards_left(state: GameState) -> int:
+    return sum(hand.bit_count() for hand in state.hands)
 
 
 def _normal_card(state: GameState, seat: int, rng: Random) -> Action:
