@@ -24,6 +24,7 @@ RULESETS = {
         low_mode="captured", game_tie="non_dealer"
     ),
     "english, partnerships": allfours.preset("english").replace(players=4, partnerships=True),
+    "seven-up, no undertrumping": allfours.preset("seven-up").replace(forbid_undertrump=True),
 }
 
 
