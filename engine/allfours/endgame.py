@@ -193,35 +193,21 @@ def exact_card(st: GameState, seat: int, legal: int, preferred: int) -> int:
     best_card = cards[0]
     best = _WORST
     for card in cards:
-        # A later card must do strictly better than the best so far: a window just above it.
-        if ours:
-            value = position._after(
-                seat,
-                following,
-                st.leader,
-                st.led,
-                st.master_card,
-                st.master_seat,
-                position.trick,
-                card,
-                best,
-                -_WORST,
-            )
-            mine = value
-        else:
-            value = position._after(
-                seat,
-                following,
-                st.leader,
-                st.led,
-                st.master_card,
-                st.master_seat,
-                position.trick,
-                card,
-                _WORST,
-                -best,
-            )
-            mine = -value
+        # A later card must do strictly better than the best so far: a window just beyond it.
+        alpha, beta = (best, -_WORST) if ours else (_WORST, -best)
+        value = position._after(
+            seat,
+            following,
+            st.leader,
+            st.led,
+            st.master_card,
+            st.master_seat,
+            position.trick,
+            card,
+            alpha,
+            beta,
+        )
+        mine = value if ours else -value
         if mine > best:
             best, best_card = mine, card
     return best_card

@@ -4,6 +4,7 @@ public ``apply`` and the hand's real count: the two share no code but the rules.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -43,6 +44,19 @@ def position(rules: allfours.Ruleset, seed: int, left: int) -> allfours.GameStat
     return None
 
 
+def positions(
+    rules: allfours.Ruleset, seeds: int, left: int
+) -> Iterator[tuple[allfours.GameState, int, int]]:
+    """``position`` for each seed that reaches one: the state, the seat to act, its legal
+    cards (a hand mask)."""
+    for seed in range(seeds):
+        state = position(rules, seed, left)
+        if state is not None:
+            seat = state.to_act
+            assert seat is not None
+            yield state, seat, legal_play_mask(state, seat)
+
+
 def minimax(state: allfours.GameState) -> int:
     """Side 0's points minus side 1's from the hand's count, every card played perfectly:
     through ``apply``, scored by the count itself (High and Low to their holders add the
@@ -76,13 +90,7 @@ def counted(before: tuple[int, ...], after: tuple[int, ...]) -> int:
 def test_exact_play_finds_the_best_card_of_the_hand(name: str) -> None:
     rules = RULESETS[name]
     checked = 0
-    for seed in range(40):
-        state = position(rules, seed, 8 if rules.players == 2 else 7)
-        if state is None:
-            continue
-        seat = state.to_act
-        assert seat is not None
-        legal = legal_play_mask(state, seat)
+    for state, seat, legal in positions(rules, 40, 8 if rules.players == 2 else 7):
         card = exact_card(state, seat, legal, -1)
         assert legal >> card & 1
         values = {c: value_of(state, c) for c in range(64) if legal >> c & 1}
@@ -97,13 +105,7 @@ def test_exact_play_beats_the_light_policy_where_the_light_policy_errs() -> None
     takes that card there."""
     rules = allfours.preset("seven-up")
     corrected = 0
-    for seed in range(120):
-        state = position(rules, seed, 6)
-        if state is None:
-            continue
-        seat = state.to_act
-        assert seat is not None
-        legal = legal_play_mask(state, seat)
+    for state, seat, legal in positions(rules, 120, 6):
         if legal & (legal - 1) == 0:
             continue
         light = choose_card(state, seat, legal)
@@ -119,14 +121,7 @@ def test_exact_play_beats_the_light_policy_where_the_light_policy_errs() -> None
 def test_the_preferred_card_stands_among_equals() -> None:
     """Among cards worth the same, the preferred one is played (the light policy's choice in
     play-outs: the cheaper card, where exact play sees no difference)."""
-    rules = allfours.preset("english")
-    for seed in range(30):
-        state = position(rules, seed, 4)
-        if state is None:
-            continue
-        seat = state.to_act
-        assert seat is not None
-        legal = legal_play_mask(state, seat)
+    for state, seat, legal in positions(allfours.preset("english"), 30, 4):
         values = {c: value_of(state, c) for c in range(64) if legal >> c & 1}
         best = max(values.values()) if state.side_of(seat) == 0 else min(values.values())
         for card, value in values.items():
