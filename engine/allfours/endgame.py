@@ -9,7 +9,8 @@ the cards were dealt. The cards a seat may play are ``play.legal_cards``, the wi
 trick is the master card after ``deck.BEATERS``: the same rule functions as a real trick.
 
 Only games of two sides are solved (two players, or two partnerships): with three sides each
-player plays for itself and there is no single value to minimise.
+player plays for itself and there is no single value to minimise. The play-outs call it in
+two-player games only, where it was measured (``rollout.EXACT_CARDS``).
 
 The light policy of ``rollout`` judges a trick by itself; the exact play sees that a ten
 thrown now may be trumped on the next trick, or that the jack must be played before the
