@@ -111,7 +111,7 @@ class _Position:
             low = legal & -legal
             legal ^= low
             card = low.bit_length() - 1
-            value = self._after(
+            value = self.after(
                 seat, following, leader, led, master, master_seat, trick, card, alpha, beta
             )
             if maximizing:
@@ -127,7 +127,7 @@ class _Position:
                 break
         return best
 
-    def _after(
+    def after(
         self,
         seat: int,
         following: int,
@@ -196,7 +196,7 @@ def exact_card(st: GameState, seat: int, legal: int, preferred: int) -> int:
     for card in cards:
         # A later card must do strictly better than the best so far: a window just beyond it.
         alpha, beta = (best, -_WORST) if ours else (_WORST, -best)
-        value = position._after(
+        value = position.after(
             seat,
             following,
             st.leader,

@@ -74,7 +74,6 @@ def play_out_tricks_guided(
     trump = st.trump
     forbid_undertrump = st.rules.forbid_undertrump
     hands = st.hands
-    solvable = st.players == 2
     over = False
     while not over:
         seat = st.to_act_
@@ -82,7 +81,7 @@ def play_out_tricks_guided(
         legal = legal_cards(hands[seat], st.led, trump, st.master_card, forbid_undertrump)
         if legal & (legal - 1) == 0:
             card = legal.bit_length() - 1
-        elif solvable and _cards_left(hands) <= exact:
+        elif plays_exactly(st, exact):
             card = exact_card(st, seat, legal, choose_card(st, seat, legal))
         elif random() < explore:
             card = _random_card(legal, random)
@@ -91,11 +90,15 @@ def play_out_tricks_guided(
         over = step_play(st, seat, card, None)
 
 
-def _cards_left(hands: list[int]) -> int:
+def plays_exactly(st: GameState, exact: int) -> bool:
+    """Whether a guided play-out plays its next card exactly (``endgame.exact_card``): a
+    two-player game with ``exact`` cards or fewer left in both hands together."""
+    if st.players != 2:
+        return False
     left = 0
-    for hand in hands:
+    for hand in st.hands:
         left += hand.bit_count()
-    return left
+    return left <= exact
 
 
 def _random_card(legal: int, random: Callable[[], float]) -> int:

@@ -316,17 +316,13 @@ def _guided_card(state: GameState, seat: int, rng: Random) -> Action:
     """The card of a guided play-out (``rollout.play_out_tricks_guided``), one at a time."""
     legal = legal_play_mask(state, seat)
     several = legal & (legal - 1) != 0
-    if several and state.players == 2 and _cards_left(state) <= EXACT_CARDS:
+    if several and rollout.plays_exactly(state, EXACT_CARDS):
         light = rollout.choose_card(state, seat, legal)
         return Play(card_at(endgame.exact_card(state, seat, legal, light)))
     if not several or rng.random() < EXPLORE:
         options = legal_actions(state, seat)
         return options[int(rng.random() * len(options))]
     return Play(card_at(rollout.choose_card(state, seat, legal)))
-
-
-def _cards_left(state: GameState) -> int:
-    return sum(hand.bit_count() for hand in state.hands)
 
 
 def _normal_card(state: GameState, seat: int, rng: Random) -> Action:
