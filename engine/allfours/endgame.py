@@ -15,10 +15,10 @@ two-player games only, where it was measured (``rollout.EXACT_CARDS``).
 Each side plays for points, not for its chance of winning the game. Near the target the order
 of the count could favour a card that wins fewer points (the Jack is counted before Game), so
 a version valued by the race (the count in ``scoring``'s order, the target checked after each
-part, ``race_chances`` otherwise) was checked against this one by brute force: in 874 first
-hands six cards from the end, in games to 2 and 3 points (Seven Up, two-player Caribbean),
-the cards worth the most points were always exactly the cards best in the race. The simpler
-value stays.
+part, ``race_chances`` otherwise) was checked against this one by brute force: in 874
+positions six cards from the end of a first hand, in games to 2 and 3 points (Seven Up,
+two-player Caribbean), the cards worth the most points were always exactly the cards best in
+the race. The simpler value stays.
 
 The light policy of ``rollout`` judges a trick by itself; the exact play sees that a ten
 thrown now may be trumped on the next trick, or that the jack must be played before the
