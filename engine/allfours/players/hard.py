@@ -90,7 +90,9 @@ than random ones did. Measured in duplicate first hands of Caribbean against the
 c6fda7c: +0.17 points a hand at 0.3 against +0.12 at 1.0, 400 deals each (±0.1: within
 the noise; ``benchmarks/arena.py --first-hand --set CARD_PREFER_Z=0.3``). With the exact
 end of two-player play-outs, trusting the search alone (0) changed nothing: in 1000 first
-hands of Seven Up, +0.129 points a hand [+0.090, +0.167] against +0.132 at 0.3."""
+hands of Seven Up, +0.129 points a hand [+0.090, +0.167] against +0.132 at 0.3; in 1000
+first hands of Caribbean (the light policy to the end), +0.145 [+0.089, +0.202] against +0.176
+[+0.120, +0.232] at 0.3, on the same deals (``--first-hand --seed 1500``)."""
 
 TABLE_SIMULATIONS: Final = DEFAULT_SIMULATIONS
 """Play-outs per decision at a table, where the time budget (``engine.search.DEFAULT_SECONDS``)
@@ -102,7 +104,10 @@ of 205-250 ms instead of 115-233 (``benchmarks/arena.py --a-simulations 3000
 With the exact end (``EXACT_CARDS``) the same holds: in 1000 duplicate first hands of Seven Up
 against the hard of c6fda7c at 600, +0.129 points a hand [+0.090, +0.168] at 3000 against
 +0.132 [+0.093, +0.170] at 600, on the same deals (``--first-hand --seed 1500
---a-simulations 3000 --b-simulations 600``, no time cap): p95 decisions of 319 ms, not 73."""
+--a-simulations 3000 --b-simulations 600``, no time cap): p95 decisions of 319 ms, not 73.
+Four players gain nothing from it either: in 1000 duplicate first hands of Caribbean, +0.165
+points a hand [+0.106, +0.223] at 3000 against +0.176 [+0.120, +0.232] at 600, same deals,
+with p95 decisions of 452 ms instead of 89."""
 
 POINT_UNIT: Final = 1.5
 """Points that move together in the race to the target (most awards are one point; a hang
