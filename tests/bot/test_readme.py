@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text()
 TEST_COMMAND = (
     "python3 -m venv .venv && . .venv/bin/activate && pip install -q -c constraints.txt "
-    "-e '.[test]' && python -m pytest"
+    "-e '.[test]' && python -m pytest -n auto"
 )
 RUN_COMMAND = (
     "python3 -m venv .venv && . .venv/bin/activate && pip install -c constraints.txt -e . && "
