@@ -17,7 +17,12 @@ each discard, each card — is searched the same way:
    gets the ten, the jack is saved, a master trump hunts it; one card in ten at random;
    with two players the last ``EXACT_CARDS`` cards by exact play, ``endgame``).
    ``PLAYOUTS`` says which: chosen by measurement against random play-outs and ``normal``'s
-   cards at the same budget (``benchmarks/arena.py --playouts``).
+   cards at the same budget (``benchmarks/arena.py --playouts``). The dealer's answer drawn
+   from the opponent model instead (``opponents.CURVES``' give curve for the dealer's
+   strength in the kick's suit) did not pay, in 1000 duplicate first hands against the hard
+   of c6fda7c at 600 play-outs (``--first-hand --seed 1500``): Caribbean +0.182 points a hand
+   [+0.125, +0.240] against +0.176 [+0.120, +0.232]; Seven Up +0.077 [+0.033, +0.122]
+   against +0.132 [+0.093, +0.170], where it begged 583 times instead of 371.
 3. **Scoring.** The end of the hand is scored as the chance of winning the game
    (``engine.search.race_chances``): High, Low, Jack, hang jack, Game and kicks count through
    the scores they leave, and a point that reaches the target is worth the game.
@@ -35,9 +40,10 @@ of c6fda7c at 600 play-outs (``benchmarks/arena.py --variant seven-up --first-ha
 ms.
 
 - A single-observer information-set search (as OpenSpiel's ISMCTS) over the seat's own
-  cards, with UCB1 at every node (exploration 0.15) and the other seats playing the play-outs' policy in each
-  world: +0.066 [+0.029, +0.103], p50 104 ms. It loses the common worlds' paired comparison
-  at the root, and the bandits of deeper nodes play worse than the light policy.
+  cards, with UCB1 at every node (exploration 0.15) and the other seats playing the
+  play-outs' policy in each world: +0.066 [+0.029, +0.103], p50 104 ms. It loses the
+  common worlds' paired comparison at the root, and the bandits of deeper nodes play worse
+  than the light policy.
 - This search at the root, with a bandit per public history for the seat's later cards once
   a history was seen 16 times: +0.129 [+0.091, +0.166], p50 39 ms.
 
