@@ -36,16 +36,15 @@ flaw of determinized search called strategy fusion). Two searches that make thos
 choice per public history, across the worlds, were measured on the cards of trick play and
 did not pay. Both were screened on 1000 duplicate first hands of Seven Up against the hard
 of c6fda7c at 600 play-outs (``benchmarks/arena.py --variant seven-up --first-hand --seed
-1500``). On those same deals this search gives +0.132 points a hand [+0.093, +0.170], p50 28
-ms.
+1500``). On those same deals this search gives +0.132 points a hand [+0.093, +0.170].
 
 - A single-observer information-set search (as OpenSpiel's ISMCTS) over the seat's own
   cards, with UCB1 at every node (exploration 0.15) and the other seats playing the
-  play-outs' policy in each world: +0.066 [+0.029, +0.103], p50 104 ms. It loses the
-  common worlds' paired comparison at the root, and the bandits of deeper nodes play worse
-  than the light policy.
+  play-outs' policy in each world: +0.066 [+0.029, +0.103], its decisions p50 104 ms (the
+  hard of c6fda7c in the same games: 26 ms). It gives up the paired comparison of options
+  in common worlds at the root; the next search, which keeps it, did as well as this one.
 - This search at the root, with a bandit per public history for the seat's later cards once
-  a history was seen 16 times: +0.129 [+0.091, +0.166], p50 39 ms.
+  a history was seen 16 times: +0.129 [+0.091, +0.166], p50 39 ms (c6fda7c: 27 ms).
 
 ``hint`` runs the same search and names what decided it (``REASONS``); its strength against
 the other levels is measured with ``benchmarks/arena.py``.
