@@ -42,7 +42,8 @@ of c6fda7c at 600 play-outs (``benchmarks/arena.py --variant seven-up --first-ha
   cards, with UCB1 at every node (exploration 0.15) and the other seats playing the
   play-outs' policy in each world: +0.066 [+0.029, +0.103], its decisions p50 104 ms (the
   hard of c6fda7c in the same games: 26 ms). It gives up the paired comparison of options
-  in common worlds at the root; the next search, which keeps it, did as well as this one.
+  in common worlds at the root; the next search, which keeps it, did as well as the one
+  described above.
 - This search at the root, with a bandit per public history for the seat's later cards once
   a history was seen 16 times: +0.129 [+0.091, +0.166], p50 39 ms (c6fda7c: 27 ms).
 
