@@ -81,13 +81,20 @@ class Rendered:
 
 @pytest.fixture
 def rendered(monkeypatch: pytest.MonkeyPatch) -> list[Rendered]:
-    """Every ``t()`` call made while the test runs, with its parameters and its text."""
+    """Every distinct text ``t()`` rendered while the test runs, with the parameters of its
+    first rendering. A text rendered again is kept again only when it tells ``covered``
+    something new (parameters where there were none, or ``count`` of one): a sweep of whole
+    games renders the same texts a million times, and each is checked once."""
     found: list[Rendered] = []
+    seen: set[tuple[str, str | None, str, bool, bool]] = set()
     original = i18n.t
 
     def recording(key: str, locale: str | None = None, /, **params: object) -> str:
         text = original(key, locale, **params)
-        found.append(Rendered(key, locale, dict(params), text))
+        marks = (key, locale, text, bool(params), params.get("count") == 1)
+        if marks not in seen:
+            seen.add(marks)
+            found.append(Rendered(key, locale, dict(params), text))
         return text
 
     for module in list(sys.modules.values()):
