@@ -203,6 +203,35 @@ def search(
     return SearchResult(options[best], stats, worlds=worlds, simulations=used)
 
 
+@dataclass(frozen=True, slots=True)
+class Problem(Generic[OptionT, WorldT]):
+    """One decision as a search player poses it: the ``options``, how its worlds are dealt
+    (``sample_world``) and an option played out in one (``evaluate``), and the prior choice
+    (``prefer``, a position in ``options``) kept unless beaten by ``prefer_z`` standard errors.
+    ``solve`` is the player's search; ``benchmarks/search_regret.py`` also plays the same
+    problem out at length, to measure what a smaller budget costs.
+
+    >>> def world(rng: Random) -> float:
+    ...     return rng.random()
+    >>> def evaluate(x: float, option: int, rng: Random) -> Outcome:
+    ...     return Outcome(utility=x * option / 3)
+    >>> Problem([1, 3, 2], world, evaluate).solve(Random(0), Budget(simulations=300)).best
+    3
+    """
+
+    options: Sequence[OptionT]
+    sample_world: Callable[[Random], WorldT]
+    evaluate: Callable[[WorldT, OptionT, Random], Outcome]
+    prefer: int | None = None
+    prefer_z: float = PREFER_Z
+
+    def solve(self, rng: Random, budget: Budget) -> SearchResult[OptionT]:
+        """``search`` on this problem."""
+        return search(
+            self.options, self.sample_world, self.evaluate, rng, budget, self.prefer, self.prefer_z
+        )
+
+
 def _paired(values: list[float], reference: list[float]) -> tuple[float, float]:
     """Mean and standard error of ``values - reference``, world by world."""
     n = len(values)
@@ -333,6 +362,7 @@ __all__ = [
     "Hint",
     "OptionStats",
     "Outcome",
+    "Problem",
     "SearchResult",
     "deciding_feature",
     "race_chances",

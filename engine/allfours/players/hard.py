@@ -78,6 +78,7 @@ from engine.search import (
     Budget,
     Hint,
     Outcome,
+    Problem,
     SearchResult,
     deciding_feature,
     race_chances,
@@ -232,9 +233,20 @@ def hint(
     return Hint(result.best, reason, details)
 
 
-def _search(
-    view: PlayerView, legal: Sequence[Action], rng: Random, budget: Budget | None
-) -> SearchResult[Action]:
+def decision(view: PlayerView, legal: Sequence[Action], rng: Random) -> Problem[Action, GameState]:
+    """The decision among ``legal`` as ``hard`` searches it (``engine.search.Problem``): every
+    legal action, in the worlds of ``world_sampler``, played out and scored as the module
+    docstring says, ``normal``'s choice preferred by ``CARD_PREFER_Z``. Working out that
+    choice draws from ``rng``, as ``choose_action`` does before it searches.
+
+    >>> import random
+    >>> from engine import allfours
+    >>> state = allfours.new_game(allfours.preset("seven-up"), seed=4)
+    >>> legal = allfours.legal_actions(state, state.to_act)
+    >>> problem = decision(allfours.observe(state, state.to_act), legal, random.Random(0))
+    >>> problem.options == list(legal), problem.prefer_z == CARD_PREFER_Z
+    (True, True)
+    """
     if not legal:
         raise ValueError("choose_action needs at least one legal action")
     if view.seat is None:
@@ -243,13 +255,17 @@ def _search(
     sample_world = world_sampler(view)
     evaluate = _evaluator(view, recorded=False)
     if len(options) == 1:
-        return search(options, sample_world, evaluate, rng, budget or Budget())
+        return Problem(options, sample_world, evaluate)
     # ``normal``'s choice stands unless the search finds better with some confidence: what
     # random play-outs cannot tell apart, its card counting and hand evaluation can.
     preferred = options.index(normal.choose_action(view, legal, rng))
-    return search(
-        options, sample_world, evaluate, rng, budget or Budget(), preferred, CARD_PREFER_Z
-    )
+    return Problem(options, sample_world, evaluate, preferred, CARD_PREFER_Z)
+
+
+def _search(
+    view: PlayerView, legal: Sequence[Action], rng: Random, budget: Budget | None
+) -> SearchResult[Action]:
+    return decision(view, legal, rng).solve(rng, budget or Budget())
 
 
 def world_sampler(view: PlayerView) -> Callable[[Random], GameState]:
@@ -479,4 +495,4 @@ def _reason(
     return reason, (str(action.card),) if isinstance(action, Play) else ()
 
 
-__all__ = ["FEATURES", "REASONS", "Budget", "choose_action", "hint"]
+__all__ = ["FEATURES", "REASONS", "Budget", "choose_action", "decision", "hint"]

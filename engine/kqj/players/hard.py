@@ -73,9 +73,9 @@ from engine.search import (
     Budget,
     Hint,
     Outcome,
+    Problem,
     SearchResult,
     race_chances,
-    search,
 )
 
 PLAYOUTS = "random"
@@ -139,10 +139,30 @@ def choose_action(
         return choose_interruption(view, legal, rng, budget) or legal[0]
     if len(legal) == 1:
         return legal[0]
-    usual = normal.choose_action(view, legal, rng)
-    best = _search(view, _candidates(view, legal, usual), usual, rng, budget).best
+    best = decision(view, legal, rng).solve(rng, budget or Budget()).best
     assert best is not None
     return best
+
+
+def decision(
+    view: PlayerView, legal: Sequence[Action], rng: Random
+) -> Problem[Action | None, _World]:
+    """The decision of the seat to act among ``legal`` as ``hard`` searches it
+    (``engine.search.Problem``): the options worth a search (``_candidates``), in the worlds
+    of ``world_sampler``, played out and scored as the module docstring says, ``normal``'s
+    choice preferred. Working out that choice draws from ``rng``, as ``choose_action`` does
+    before it searches.
+
+    >>> import random
+    >>> from engine import kqj
+    >>> state = kqj.new_game(kqj.preset("kqj"), seed=3)
+    >>> legal = kqj.legal_actions(state, state.to_act)
+    >>> problem = decision(kqj.observe(state, state.to_act), legal, random.Random(0))
+    >>> all(option in legal for option in problem.options)
+    True
+    """
+    usual = normal.choose_action(view, legal, rng)
+    return _problem(view, _candidates(view, legal, usual), usual)
 
 
 def choose_interruption(
@@ -295,6 +315,12 @@ def _search(
     rng: Random,
     budget: Budget | None,
 ) -> SearchResult[Action | None]:
+    return _problem(view, options, usual).solve(rng, budget or Budget())
+
+
+def _problem(
+    view: PlayerView, options: Sequence[Action | None], usual: Action | None
+) -> Problem[Action | None, _World]:
     seat = view.seat
     assert seat is not None
     rules = view.rules
@@ -325,9 +351,7 @@ def _search(
     prefer_z = CARD_PREFER_Z if view.phase is Phase.PLAY else CONTRACT_PREFER_Z
     if any(isinstance(option, Counter | Overcounter) for option in options):
         prefer_z = max(prefer_z, COUNTER_PREFER_Z)
-    return search(
-        list(options), sample_world, evaluate, rng, budget or Budget(), preferred, prefer_z
-    )
+    return Problem(list(options), sample_world, evaluate, preferred, prefer_z)
 
 
 def world_sampler(view: PlayerView) -> Callable[[Random], GameState]:
@@ -464,5 +488,6 @@ __all__ = [
     "Budget",
     "choose_action",
     "choose_interruption",
+    "decision",
     "hint",
 ]

@@ -118,6 +118,34 @@ def test_the_hint_is_the_move_hard_makes() -> None:
     assert advice.reason is None or advice.reason in REASONS
 
 
+@pytest.mark.parametrize("rules", [CARIBBEAN, ENGLISH], ids=["caribbean", "english"])
+def test_the_decision_posed_is_the_one_hard_searches(rules: allfours.Ruleset) -> None:
+    """``hard.decision`` (what benchmarks/search_regret.py measures) is the very search of
+    ``choose``: every legal action, ``normal``'s choice preferred, the same choice when
+    solved."""
+    from engine.allfours.players import hard, normal
+
+    rng = random.Random(8)
+    state = allfours.new_game(rules, 8)
+    searched = 0
+    while state.winner is None and state.hand_number == 1:
+        seat = state.to_act
+        assert seat is not None
+        legal = allfours.legal_actions(state, seat)
+        view = allfours.observe(state, seat)
+        if len(legal) > 1:
+            problem = hard.decision(view, legal, random.Random(searched))
+            assert problem.options == list(legal)
+            usual = normal.choose_action(view, legal, random.Random(searched))
+            assert problem.prefer == problem.options.index(usual)
+            solver = random.Random(searched)
+            solved = hard.decision(view, legal, solver).solve(solver, QUICK).best
+            assert solved == choose("hard", view, legal, random.Random(searched), QUICK)
+            searched += 1
+        state = allfours.apply(state, seat, rng.choice(legal)).state
+    assert searched > 3
+
+
 def test_a_forced_move_has_no_reason() -> None:
     state = trick_deciding_game()
     state = act(state, "2h")  # seat 1 now has one card left: nothing to choose

@@ -131,6 +131,35 @@ def test_the_hint_is_the_move_hard_makes() -> None:
     assert advice.reason is None or advice.reason in REASONS
 
 
+@pytest.mark.parametrize("rules", [BASE, AUCTION], ids=["base", "auction"])
+def test_the_decision_posed_is_the_one_hard_searches(rules: kqj.Ruleset) -> None:
+    """``hard.decision`` (what benchmarks/search_regret.py measures) is the very search of
+    ``choose``: legal options, ``normal``'s choice preferred, the same choice when solved."""
+    from engine.kqj.players import hard, normal
+
+    rng = random.Random(8)
+    state = kqj.new_game(rules, 8)
+    searched = 0
+    while state.winner is None and state.round_number == 1:
+        to_act = state.to_act
+        assert to_act is not None
+        seat, action = random_step(state, rng)
+        legal = kqj.legal_actions(state, to_act)
+        view = kqj.observe(state, to_act)
+        if len(legal) > 1:
+            problem = hard.decision(view, legal, random.Random(searched))
+            assert set(problem.options) <= set(legal)
+            usual = normal.choose_action(view, legal, random.Random(searched))
+            if usual in problem.options:
+                assert problem.prefer == problem.options.index(usual)
+            solver = random.Random(searched)
+            solved = hard.decision(view, legal, solver).solve(solver, QUICK).best
+            assert solved == choose("hard", view, legal, random.Random(searched), QUICK)
+            searched += 1
+        state = kqj.apply(state, seat, action).state
+    assert searched > 10
+
+
 def test_the_auction_is_searched_among_a_few_bids() -> None:
     """Of the 175 opening actions hard weighs a handful and bids a strong hand."""
     state = kqj.deal(AUCTION, dealer=5, hands=fill({0: "9h 8h 7h Ah Th Hh As Ad"}))
