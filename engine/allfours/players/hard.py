@@ -129,7 +129,15 @@ against the hard of c6fda7c at 600, +0.129 points a hand [+0.090, +0.168] at 300
 --a-simulations 3000 --b-simulations 600``, no time cap): p95 decisions of 319 ms, not 73.
 Four players gain nothing from it either: in 1000 duplicate first hands of Caribbean, +0.165
 points a hand [+0.106, +0.223] at 3000 against +0.176 [+0.120, +0.232] at 600, same deals,
-with p95 decisions of 452 ms instead of 89."""
+with p95 decisions of 452 ms instead of 89.
+
+What the search's own noise costs (``benchmarks/search_regret.py``: 80 decisions from games
+of ``normal``, against every option played out in 4000 common worlds), in chances of winning
+the game given up per decision: Caribbean 0.64/1000 at 600 play-outs, 0.37 at 1500, 0.33 at
+3000; Seven Up 0.67, 0.49 and 0.30. A side makes at most about a dozen decisions a hand (two
+partners, six cards each, and the bidding), so 3000 play-outs would give back less than half
+a percent of a game a hand: too little for these arenas to see, and not what keeps ``hard``
+from a larger margin."""
 
 POINT_UNIT: Final = 1.5
 """Points that move together in the race to the target (most awards are one point; a hang

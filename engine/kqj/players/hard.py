@@ -60,7 +60,7 @@ from engine.kqj.actions import (
     Take,
 )
 from engine.kqj.deck import ALL_TRUMP, CONTRACTS
-from engine.kqj.game import apply
+from engine.kqj.game import apply, perform
 from engine.kqj.legality import legal_actions
 from engine.kqj.opponents import TAKE_FIRST
 from engine.kqj.players import easy, normal
@@ -118,7 +118,17 @@ its own 600): +3.1 victory points a round [-0.4, +6.6] and 54.2% of the games, a
 game: 79.0% and +112 a round (77.8% and +114 at 600), p95 250 ms, max 279 ms
 (``benchmarks/arena.py --family kqj [--auction] --a hard --b hard --b-engine ...
 --a-simulations 3000 --b-simulations 600 --seconds 0.25``). Hints keep
-``DEFAULT_SIMULATIONS``: a person is waiting on them."""
+``DEFAULT_SIMULATIONS``: a person is waiting on them.
+
+What the search's own noise costs at these counts (``benchmarks/search_regret.py --game
+kqj-3v3``: decisions from games of ``normal``, against every option played out in common
+worlds), in chances of winning the game given up per decision: over 80 decisions against
+4000 worlds, 0.53/1000 at 600 play-outs, 0.31 at 1500, 0.17 at 3000; over 60 against 12000
+worlds, 0.17 at 1500, 0.14 at 3000, 0.13 at 6000, 0.11 at 10000. Little is left to gain
+beyond 3000. A contested card decision is where the time budget binds: those 80 decisions
+took 209 ms each on average at 3000 play-outs (compiled, two-core development machine),
+288 ms before a card's play-out ran on one copy of the state (``_play_card_out``), the
+same choices."""
 
 
 def choose_action(
@@ -208,7 +218,7 @@ def hint(
     else:
         usual = normal.choose_action(view, legal, rng)
         options = list(_candidates(view, legal, usual))
-    result = _search(view, options, usual, rng, budget)
+    result = _search(view, options, usual, rng, budget, explained=True)
     return Hint(result.best, *explain(view, result))
 
 
@@ -314,13 +324,19 @@ def _search(
     usual: Action | None,
     rng: Random,
     budget: Budget | None,
+    explained: bool = False,
 ) -> SearchResult[Action | None]:
-    return _problem(view, options, usual).solve(rng, budget or Budget())
+    return _problem(view, options, usual, explained).solve(rng, budget or Budget())
 
 
 def _problem(
-    view: PlayerView, options: Sequence[Action | None], usual: Action | None
+    view: PlayerView,
+    options: Sequence[Action | None],
+    usual: Action | None,
+    explained: bool = False,
 ) -> Problem[Action | None, _World]:
+    """The search of ``_candidates``' options; ``explained`` play-outs also report what the
+    round's count was made of (``features``), which only hints read."""
     seat = view.seat
     assert seat is not None
     rules = view.rules
@@ -344,6 +360,8 @@ def _problem(
         # Random partners: a seat plays for itself, whatever the round's team (§6.2).
         side = end.side_of(seat)
         chances = race_chances(end.scores, rules.target, VP_UNIT, end.winner)
+        if not explained:
+            return Outcome(chances[side])
         return Outcome(chances[side], features(end, seat))
 
     # Random tricks judge a card in the trick at hand well, a whole round's contract less so:
@@ -399,6 +417,8 @@ class _World:
 
 
 def _play_to_end(world: _World, seat: int, action: Action, rng: Random) -> GameState:
+    if isinstance(action, Play) and world.playouts == "random" and world.state.phase is Phase.PLAY:
+        return _play_card_out(world.state, seat, action, rng)
     transition = apply(world.state, seat, action)
     if _ended(transition.events):
         return transition.state
@@ -442,6 +462,23 @@ def _play_out(state: GameState, world: _World, rng: Random) -> GameState:
         if _ended(transition.events):
             return state
     return simulate.playout(state, rng)
+
+
+def _play_card_out(state: GameState, seat: int, card: Play, rng: Random) -> GameState:
+    """``_play_to_end`` of a card with random play-outs, as ``_play_out`` plays it (the card,
+    the rest of its trick by ``rollout.sensible_card``, then ``simulate.playout``) but on one
+    private copy through ``game.perform``, without a copy of the state and a list of events
+    for every card (``apply``): a quarter of the play-out's time. The card is one of the
+    seat's legal actions, and so is every sensible card. The round ends counted, the next one
+    not dealt, as ``simulate.playout`` leaves it; the scores are those ``apply`` gives."""
+    st = state.clone()
+    perform(st, seat, card, None, deal_next=False)
+    trick = st.tricks_played
+    while st.trick and st.tricks_played == trick:
+        actor = st.to_act_
+        assert actor is not None
+        perform(st, actor, rollout.sensible_card(st, actor), None, deal_next=False)
+    return simulate.playout(st, rng)
 
 
 def _contract_choice(

@@ -160,6 +160,39 @@ def test_the_decision_posed_is_the_one_hard_searches(rules: kqj.Ruleset) -> None
     assert searched > 10
 
 
+@pytest.mark.parametrize("rules", [BASE, AUCTION], ids=["base", "auction"])
+def test_a_card_played_out_on_one_copy_ends_as_through_apply(rules: kqj.Ruleset) -> None:
+    """The search plays a card out on one private copy (``game.perform``, no events): the
+    round ends with the scores, the count and the winner of the same play-out through
+    ``apply``, the last trick included."""
+    from engine.kqj.players import hard
+
+    rng = random.Random(3)
+    checked = 0
+    for seed in range(3):
+        state = kqj.new_game(rules, seed)
+        while state.winner is None and state.round_number == 1:
+            seat = state.to_act
+            assert seat is not None
+            legal = kqj.legal_actions(state, seat)
+            if state.phase is Phase.PLAY:
+                world = hard._World(state, "random")
+                for card in legal:
+                    assert isinstance(card, Play)
+                    fast = hard._play_card_out(state, seat, card, random.Random(checked))
+                    step = kqj.apply(state, seat, card)
+                    slow = (
+                        step.state
+                        if hard._ended(step.events)
+                        else hard._play_out(step.state, world, random.Random(checked))
+                    )
+                    assert (fast.scores, fast.winner) == (slow.scores, slow.winner)
+                    assert fast.last_round == slow.last_round
+                    checked += 1
+            state = kqj.apply(state, seat, rng.choice(legal)).state
+    assert checked > 100
+
+
 def test_the_auction_is_searched_among_a_few_bids() -> None:
     """Of the 175 opening actions hard weighs a handful and bids a strong hand."""
     state = kqj.deal(AUCTION, dealer=5, hands=fill({0: "9h 8h 7h Ah Th Hh As Ad"}))
