@@ -53,21 +53,18 @@ from engine.kqj.actions import (
     Action,
     Bid,
     Counter,
-    GameOver,
     Overcounter,
     Pass,
-    RoundEnded,
     Take,
 )
 from engine.kqj.deck import ALL_TRUMP, CONTRACTS
-from engine.kqj.game import apply, perform
-from engine.kqj.legality import legal_actions
 from engine.kqj.opponents import TAKE_FIRST
 from engine.kqj.players import easy, normal
+from engine.kqj.players.playout import World, play_out, play_to_end
 from engine.kqj.players.reasons import FEATURES, REASONS, explain, features
 from engine.kqj.rules import BID_STEP
 from engine.kqj.state import GameState, Phase
-from engine.kqj.view import PlayerView, observe
+from engine.kqj.view import PlayerView
 from engine.search import (
     PREFER_Z,
     Budget,
@@ -127,7 +124,7 @@ worlds), in chances of winning the game given up per decision: over 80 decisions
 worlds, 0.17 at 1500, 0.14 at 3000, 0.13 at 6000, 0.11 at 10000. Little is left to gain
 beyond 3000. A contested card decision is where the time budget binds: those 80 decisions
 took 209 ms each on average at 3000 play-outs (compiled, two-core development machine),
-288 ms before a card's play-out ran on one copy of the state (``_play_card_out``), the
+288 ms before a card's play-out ran on one copy of the state (``playout.play_card_out``), the
 same choices."""
 
 
@@ -156,7 +153,7 @@ def choose_action(
 
 def decision(
     view: PlayerView, legal: Sequence[Action], rng: Random
-) -> Problem[Action | None, _World]:
+) -> Problem[Action | None, World]:
     """The decision of the seat to act among ``legal`` as ``hard`` searches it
     (``engine.search.Problem``): the options worth a search (``_candidates``), in the worlds
     of ``world_sampler``, played out and scored as the module docstring says, ``normal``'s
@@ -334,7 +331,7 @@ def _problem(
     options: Sequence[Action | None],
     usual: Action | None,
     explained: bool = False,
-) -> Problem[Action | None, _World]:
+) -> Problem[Action | None, World]:
     """The search of ``_candidates``' options; ``explained`` play-outs also report what the
     round's count was made of (``features``), which only hints read."""
     seat = view.seat
@@ -349,14 +346,14 @@ def _problem(
 
     playouts = PLAYOUTS if view.phase is Phase.PLAY else CONTRACT_PLAYOUTS
 
-    def sample_world(world_rng: Random) -> _World:
-        return _World(deal(world_rng), playouts)
+    def sample_world(world_rng: Random) -> World:
+        return World(deal(world_rng), playouts, EXPLORE, PLAYOUT_TAKE_FIRST)
 
-    def evaluate(world: _World, option: Action | None, play_rng: Random) -> Outcome:
+    def evaluate(world: World, option: Action | None, play_rng: Random) -> Outcome:
         if option is None:
-            end = _play_out(world.state, world, play_rng)
+            end = play_out(world.state, world, play_rng)
         else:
-            end = _play_to_end(world, seat, option, play_rng)
+            end = play_to_end(world, seat, option, play_rng)
         # Random partners: a seat plays for itself, whatever the round's team (§6.2).
         side = end.side_of(seat)
         chances = race_chances(end.scores, rules.target, VP_UNIT, end.winner)
@@ -389,134 +386,6 @@ CARD_PREFER_Z = PREFER_Z
 """The same for a card (``engine.search.PREFER_Z``)."""
 COUNTER_PREFER_Z = CONTRACT_PREFER_Z
 """The same for a decision where a counter or an overcounter is among the options."""
-
-
-class _World:
-    """One sampled deal, and what every option tried in it shares: each seat's hand
-    strength per contract (``easy.contract_strength``), worked out when first needed."""
-
-    __slots__ = ("_strengths", "playouts", "state")
-
-    def __init__(self, state: GameState, playouts: str) -> None:
-        self.state = state
-        self.playouts = playouts
-        self._strengths: dict[tuple[int, int, int], float] = {}
-
-    def strength(self, state: GameState, seat: int, contract: int) -> float:
-        """The strength of ``seat``'s hand for ``contract``, the Return included while it
-        is on offer (§5.3); ``state`` is this world after some contract decisions."""
-        key = (state.deal_count, seat, contract)
-        known = self._strengths.get(key)
-        if known is None:
-            hand = state.hand(seat)
-            offered = state.return_face
-            if offered is not None and state.phase in (Phase.FIRST_ROUND, Phase.SECOND_ROUND):
-                hand = (*hand, offered)
-            known = self._strengths[key] = easy.contract_strength(hand, contract)
-        return known
-
-
-def _play_to_end(world: _World, seat: int, action: Action, rng: Random) -> GameState:
-    if isinstance(action, Play) and world.playouts == "random" and world.state.phase is Phase.PLAY:
-        return _play_card_out(world.state, seat, action, rng)
-    transition = apply(world.state, seat, action)
-    if _ended(transition.events):
-        return transition.state
-    return _play_out(transition.state, world, rng)
-
-
-def _ended(events: Sequence[object]) -> bool:
-    return any(isinstance(e, RoundEnded | GameOver) for e in events)
-
-
-def _play_out(state: GameState, world: _World, rng: Random) -> GameState:
-    """Play the round out from ``state``: contract phases as ``normal`` would, the current
-    trick sensibly, the rest at random (``simulate.playout``)."""
-    while state.phase not in (Phase.PLAY, Phase.OVER):
-        actor = state.to_act
-        assert actor is not None
-        legal = legal_actions(state, actor)
-        transition = apply(state, actor, _contract_choice(state, actor, legal, world, rng))
-        state = transition.state
-        if _ended(transition.events):
-            return state
-    if world.playouts == "guided":
-        return simulate.guided_playout(state, rng, EXPLORE)
-    if world.playouts == "normal":
-        while state.phase is Phase.PLAY:
-            actor = state.to_act
-            assert actor is not None
-            legal = legal_actions(state, actor)
-            state = apply(
-                state, actor, normal.choose_action(observe(state, actor), legal, rng)
-            ).state
-        return state
-    # The rest of the current trick is played sensibly: a random player would rarely take
-    # a trick worth taking or keep its points out of an opponent's reach.
-    trick = state.tricks_played
-    while state.phase is Phase.PLAY and state.tricks_played == trick and state.trick:
-        actor = state.to_act
-        assert actor is not None
-        transition = apply(state, actor, rollout.sensible_card(state, actor))
-        state = transition.state
-        if _ended(transition.events):
-            return state
-    return simulate.playout(state, rng)
-
-
-def _play_card_out(state: GameState, seat: int, card: Play, rng: Random) -> GameState:
-    """``_play_to_end`` of a card with random play-outs, as ``_play_out`` plays it (the card,
-    the rest of its trick by ``rollout.sensible_card``, then ``simulate.playout``) but on one
-    private copy through ``game.perform``, without a copy of the state and a list of events
-    for every card (``apply``): a quarter of the play-out's time. The card is one of the
-    seat's legal actions, and so is every sensible card. The round ends counted, the next one
-    not dealt, as ``simulate.playout`` leaves it; the scores are those ``apply`` gives."""
-    st = state.clone()
-    perform(st, seat, card, None, deal_next=False)
-    trick = st.tricks_played
-    while st.trick and st.tricks_played == trick:
-        actor = st.to_act_
-        assert actor is not None
-        perform(st, actor, rollout.sensible_card(st, actor), None, deal_next=False)
-    return simulate.playout(st, rng)
-
-
-def _contract_choice(
-    state: GameState, seat: int, legal: Sequence[Action], world: _World, rng: Random
-) -> Action:
-    """``normal``'s decision in a contract phase, from the world's strengths (a view and
-    ``normal`` itself cost ten times more, for the same answer). Out-of-turn counters are
-    not played out."""
-    phase = state.phase
-    if phase is Phase.FIRST_ROUND:
-        offered = state.return_face
-        assert offered is not None
-        strong = world.strength(state, seat, offered.suit_index) >= PLAYOUT_TAKE_FIRST
-        return legal[0] if strong else Pass()
-    if phase is Phase.SECOND_ROUND:
-        takes = [a for a in legal if isinstance(a, Take) and a.contract is not None]
-        best = max(
-            takes, key=lambda a: world.strength(state, seat, CONTRACTS.index(a.contract or ""))
-        )
-        strength = world.strength(state, seat, CONTRACTS.index(best.contract or ""))
-        return best if strength >= normal.TAKE_SECOND else Pass()
-    if phase is Phase.AUCTION:
-        if state.bidder >= 0 and state.team_of[state.bidder] == state.team_of[seat]:
-            return Pass()
-        contracts = range(state.rules.contract_count)
-        teams = state.rules.team_count
-        estimates = {
-            c: normal.estimate_from_strength(world.strength(state, seat, c), teams)
-            for c in contracts
-        }
-        hand = state.hand(seat)
-        top_trumps = {
-            c: sum(1 for card in hand if card.suit_index == c and card.rank in "987A")
-            for c in contracts
-        }
-        lowest = max(state.rules.min_bid, state.bid + BID_STEP)
-        return normal.auction_bid(estimates, top_trumps, lowest, legal)
-    return normal.choose_action(observe(state, seat), legal, rng)
 
 
 __all__ = [

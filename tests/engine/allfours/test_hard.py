@@ -146,6 +146,23 @@ def test_the_decision_posed_is_the_one_hard_searches(rules: allfours.Ruleset) ->
     assert searched > 3
 
 
+@pytest.mark.parametrize("playouts", ["random", "normal"])
+def test_every_kind_of_play_out_gives_a_legal_choice(
+    playouts: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The play-outs measured against the guided ones (``hard.PLAYOUTS``, as ``arena.py
+    --playouts`` sets it) still play whole hands: random cards after ``sensible_card``, or
+    ``normal``'s."""
+    from engine.allfours.players import hard
+
+    monkeypatch.setattr(hard, "PLAYOUTS", playouts)
+    state = mid_hand(seed=12)
+    seat = state.to_act
+    assert seat is not None
+    legal = allfours.legal_actions(state, seat)
+    assert choose("hard", allfours.observe(state, seat), legal, random.Random(1), QUICK) in legal
+
+
 def test_a_forced_move_has_no_reason() -> None:
     state = trick_deciding_game()
     state = act(state, "2h")  # seat 1 now has one card left: nothing to choose

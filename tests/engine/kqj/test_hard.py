@@ -165,7 +165,7 @@ def test_a_card_played_out_on_one_copy_ends_as_through_apply(rules: kqj.Ruleset)
     """The search plays a card out on one private copy (``game.perform``, no events): the
     round ends with the scores, the count and the winner of the same play-out through
     ``apply``, the last trick included."""
-    from engine.kqj.players import hard
+    from engine.kqj.players import hard, playout
 
     rng = random.Random(3)
     checked = 0
@@ -176,15 +176,15 @@ def test_a_card_played_out_on_one_copy_ends_as_through_apply(rules: kqj.Ruleset)
             assert seat is not None
             legal = kqj.legal_actions(state, seat)
             if state.phase is Phase.PLAY:
-                world = hard._World(state, "random")
+                world = playout.World(state, "random", hard.EXPLORE, hard.PLAYOUT_TAKE_FIRST)
                 for card in legal:
                     assert isinstance(card, Play)
-                    fast = hard._play_card_out(state, seat, card, random.Random(checked))
+                    fast = playout.play_card_out(state, seat, card, random.Random(checked))
                     step = kqj.apply(state, seat, card)
                     slow = (
                         step.state
-                        if hard._ended(step.events)
-                        else hard._play_out(step.state, world, random.Random(checked))
+                        if playout.ended(step.events)
+                        else playout.play_out(step.state, world, random.Random(checked))
                     )
                     assert (fast.scores, fast.winner) == (slow.scores, slow.winner)
                     assert fast.last_round == slow.last_round
