@@ -98,28 +98,26 @@ def play_out(state: GameState, world: World, rng: Random) -> GameState:
                 state, actor, normal.choose_action(observe(state, actor), legal, rng)
             ).state
         return state
-    # The rest of the current trick is played sensibly: a random player would rarely take
-    # a trick worth taking or keep its points out of an opponent's reach.
-    trick = state.tricks_played
-    while state.phase is Phase.PLAY and state.tricks_played == trick and state.trick:
-        actor = state.to_act
-        assert actor is not None
-        transition = apply(state, actor, rollout.sensible_card(state, actor))
-        state = transition.state
-        if ended(transition.events):
-            return state
-    return simulate.playout(state, rng)
+    return _finish_randomly(state.clone(), rng)
 
 
 def play_card_out(state: GameState, seat: int, card: Play, rng: Random) -> GameState:
-    """``play_to_end`` of a card with random play-outs, as ``play_out`` plays it (the card,
-    the rest of its trick by ``rollout.sensible_card``, then ``simulate.playout``) but on one
-    private copy through ``game.perform``, without a copy of the state and a list of events
-    for every card (``apply``): a quarter of the play-out's time. The card is one of the
-    seat's legal actions, and so is every sensible card. The round ends counted, the next one
-    not dealt, as ``simulate.playout`` leaves it; the scores are those ``apply`` gives."""
+    """``play_to_end`` of a card with random play-outs: the card, the rest of its trick by
+    ``rollout.sensible_card``, then ``simulate.playout``, on one private copy through
+    ``game.perform`` rather than a copy of the state and a list of events for every card
+    (``apply``): a quarter of the play-out's time. The card is one of the seat's legal
+    actions. The round ends counted, the next one not dealt, as ``simulate.playout`` leaves
+    it; the scores are those ``apply`` gives."""
     st = state.clone()
     perform(st, seat, card, None, deal_next=False)
+    return _finish_randomly(st, rng)
+
+
+def _finish_randomly(st: GameState, rng: Random) -> GameState:
+    """The rest of the current trick by ``rollout.sensible_card`` (a random player would
+    rarely take a trick worth taking or keep its points out of an opponent's reach), then
+    random cards (``simulate.playout``); ``st`` is a private copy, changed in place. Every
+    sensible card is one of the seat's legal actions."""
     trick = st.tricks_played
     while st.trick and st.tricks_played == trick:
         actor = st.to_act_

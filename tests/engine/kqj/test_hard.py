@@ -164,8 +164,21 @@ def test_the_decision_posed_is_the_one_hard_searches(rules: kqj.Ruleset) -> None
 def test_a_card_played_out_on_one_copy_ends_as_through_apply(rules: kqj.Ruleset) -> None:
     """The search plays a card out on one private copy (``game.perform``, no events): the
     round ends with the scores, the count and the winner of the same play-out through
-    ``apply``, the last trick included."""
-    from engine.kqj.players import hard, playout
+    ``apply`` (the card, the rest of its trick by ``sensible_card``, then random cards from
+    the same generator), the last trick included."""
+    from engine.kqj import rollout, simulate
+    from engine.kqj.players import playout
+
+    def through_apply(state: GameState, seat: int, card: Play, seed: int) -> GameState:
+        step = kqj.apply(state, seat, card)
+        trick = step.state.tricks_played
+        while step.state.trick and step.state.tricks_played == trick:
+            actor = step.state.to_act
+            assert actor is not None
+            step = kqj.apply(step.state, actor, rollout.sensible_card(step.state, actor))
+        if playout.ended(step.events):
+            return step.state
+        return simulate.playout(step.state, random.Random(seed))
 
     rng = random.Random(3)
     checked = 0
@@ -176,16 +189,10 @@ def test_a_card_played_out_on_one_copy_ends_as_through_apply(rules: kqj.Ruleset)
             assert seat is not None
             legal = kqj.legal_actions(state, seat)
             if state.phase is Phase.PLAY:
-                world = playout.World(state, "random", hard.EXPLORE, hard.PLAYOUT_TAKE_FIRST)
                 for card in legal:
                     assert isinstance(card, Play)
                     fast = playout.play_card_out(state, seat, card, random.Random(checked))
-                    step = kqj.apply(state, seat, card)
-                    slow = (
-                        step.state
-                        if playout.ended(step.events)
-                        else playout.play_out(step.state, world, random.Random(checked))
-                    )
+                    slow = through_apply(state, seat, card, checked)
                     assert (fast.scores, fast.winner) == (slow.scores, slow.winner)
                     assert fast.last_round == slow.last_round
                     checked += 1
