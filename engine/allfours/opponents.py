@@ -13,7 +13,9 @@ above ``1 - FLOOR`` (a player the model misjudges costs little):
   with ``(t, s)`` the variant's ``CURVES["stand"]``; every candidate before the last was
   begged;
 - **the dealer** answering a beg: ``P(give)``, the same with ``CURVES["give"]``; every
-  candidate before the last was refused (the pack was run);
+  candidate before the last was refused (the pack was run). A refusal the score forced says
+  nothing (``refusal_is_forced``: the gift would have taken the elder's side to the target,
+  so every player runs the pack or refuses, whatever it holds);
 - **the round of acceptance** (three or four players, §4.2): each seat that refused likely has
   ``S`` below the curve ``CURVES["accept"]`` (who accepted is not public, so the last candidate's
   acceptance is not weighed);
@@ -293,9 +295,11 @@ def history(view: PlayerView) -> History:
         seen |= bit
     runs_made = max(len(view.turned) - 1, 0)
     given = any(award.reason in ("take_one", "gift") for award in view.awards)
+    forced = refusal_is_forced(view)
     phase = view.phase
     acceptance = n >= 3 and rules.variant != "caribbean"
     curves = CURVES[rules.variant]
+    elder_side = elder % rules.sides
     for at, (suit, runs) in enumerate(candidates):
         latest = at == len(candidates) - 1
         if acceptance:
@@ -306,11 +310,14 @@ def history(view: PlayerView) -> History:
             else:
                 refusers = []
             for k in refusers:
-                found.append(Statement((elder + k) % n, False, curves["accept"], suit, runs))
+                seat = (elder + k) % n
+                if not (forced and seat % rules.sides != elder_side):
+                    found.append(Statement(seat, False, curves["accept"], suit, runs))
             continue
         if not latest:
             found.append(Statement(elder, False, curves["stand"], suit, runs))
-            found.append(Statement(dealer, False, curves["give"], suit, runs))
+            if not forced:
+                found.append(Statement(dealer, False, curves["give"], suit, runs))
         elif phase is Phase.REPLY:
             found.append(Statement(elder, False, curves["stand"], suit, runs))
         elif phase in (Phase.DISCARD, Phase.PLAY) and not (rules.variant == "caribbean" and at > 0):
@@ -337,6 +344,30 @@ def history(view: PlayerView) -> History:
         trump_index,
         _withheld(view, trump_index),
     )
+
+
+def refusal_is_forced(view: PlayerView) -> bool:
+    """Whether, in ``view``'s deal, every answer to a beg and every refusal outside the elder's
+    side was made with the elder's side one gift short of the target, so that accepting would
+    have handed over the game (§1.7, §1.8): a player refuses or runs the pack then whatever its
+    hand, and the model reads nothing from it. The gift or take one is the only point the
+    elder's side can score before trumps are fixed (kicks go to the dealer's side).
+
+    >>> from engine import allfours
+    >>> state = allfours.new_game(allfours.preset("seven-up"), seed=3)
+    >>> refusal_is_forced(allfours.observe(state, 0))
+    False
+    """
+    rules = view.rules
+    if not rules.gift_point:
+        return False  # a take one that pays nothing hands over nothing
+    elder_side = view.elder % rules.sides
+    gifts = sum(
+        award.points
+        for award in view.awards
+        if award.reason in ("take_one", "gift") and award.side == elder_side
+    )
+    return view.scores[elder_side] - gifts + 1 >= rules.target
 
 
 def _withheld(view: PlayerView, trump: int) -> tuple[Withheld, ...]:

@@ -20,6 +20,7 @@ from engine.allfours.deck import FULL_DECK_MASK
 from engine.allfours.inference import knowledge
 from engine.allfours.players import hard
 from engine.allfours.simulate import sample, sample_likely
+from engine.allfours.trumps import is_round_of_acceptance
 from engine.cards import SUIT_MASKS, Card, mask_of, parse_cards
 
 from ..distributions import fits
@@ -314,3 +315,45 @@ def test_a_card_played_since_is_no_longer_a_question() -> None:
     withheld = model.history(allfours.observe(state, 1)).withheld
     higher_clubs = mask_of(parse_cards("9c Tc Jc Qc Kc Ac"))
     assert [(seat, tiers[0][0]) for seat, tiers in withheld] == [(0, higher_clubs)]
+
+
+@pytest.mark.parametrize(
+    ("rules", "hands"),
+    [
+        (allfours.preset("seven-up"), ["Ah Kh Jh Th 2c 3c", "4d 5d 6d 7s 8s 9c"]),
+        (allfours.preset("english"), ["Ah Kh Jh Th 2c 3c", "4d 5d 6d 7s 8s 9c"]),
+        (
+            allfours.preset("english").replace(players=3),
+            ["Ah Kh Jh Th 2c 3c", "4d 5d 6d 7s 8s 9c", "2d 3d 7d 4s 5s 6s"],
+        ),
+        (
+            allfours.preset("caribbean"),
+            ["Ah Kh Jh Th 2c 3c", "4d 5d 6d 7s 8s 9c", "2d 3d 7d 4s 5s 6s", "8d 9d Td 4c 5c 6c"],
+        ),
+    ],
+    ids=["seven-up", "english", "english-3", "caribbean"],
+)
+def test_a_refusal_the_score_forced_says_nothing(rules: Ruleset, hands: list[str]) -> None:
+    """Every seat refuses the kick's suit (hearts: the dealer holds its honours); with the
+    elder's side one point short of the target, accepting would have handed it the game, so the
+    refusals of the other sides say nothing about their hands, and the worlds of inference are
+    today's uniform ones. A point earlier, the same refusals say the dealer is weak in hearts."""
+    gains = []
+    for short in (2, 1):
+        scores = [0] * rules.sides
+        elder = 1 % rules.players
+        scores[elder % rules.sides] = rules.target - short
+        state = stacked(rules, hands, "2h Qs", dealer=0, scores=scores)
+        begs = rules.players if is_round_of_acceptance(rules) else 1
+        state = act(state, *[allfours.Beg()] * begs)
+        if state.phase is Phase.REPLY:
+            state = act(state, allfours.RunPack())
+        view = allfours.observe(state, elder)
+        said = {s.seat for s in model.history(view).statements}
+        assert (0 in said) == (short == 2)
+        likely = mean_strength(sample_likely, view, 0, 1, seed=7)
+        plain = mean_strength(sample, view, 0, 1, seed=7)
+        gains.append(likely - plain)
+    refused_freely, refused_forced = gains
+    assert refused_freely < -0.3
+    assert refused_forced == 0.0
