@@ -58,6 +58,11 @@ measure than games won for the same games). With ``--first-hand`` only the first
 round) of each game is played, from the start: every seating then plays exactly the same
 cards, and the margin in points is the measure (games won mean nothing there).
 
+**The end of a game** (All Fours, ``--scores 10,10``): every game starts from these scores,
+with the cards and the dealer of its seed's first deal, so the games are short and decided by
+the race to the target. First hands never see what the score changes (a beg that a gift
+would answer with the game, a kick worth the game), and games won are the measure there.
+
 **The search budget** of level ``hard``: ``--simulations N`` play-outs per decision (default:
 ``engine.search.DEFAULT_SIMULATIONS``), so results are reproducible
 (``--a-simulations`` / ``--b-simulations`` give one level another count, such as the
@@ -91,6 +96,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine import allfours, kqj
 from engine.allfours import players as allfours_players
 from engine.allfours.players import hard as allfours_hard
+from engine.cards import card_at
 from engine.kqj import players as kqj_players
 from engine.kqj.players import hard as kqj_hard
 from engine.search import Budget
@@ -122,6 +128,8 @@ class Setup:
     simulations: tuple[int | None, int | None] = (None, None)
     """Play-outs per decision of each level where it differs from ``budget``'s
     (``--a-simulations`` / ``--b-simulations``: each checkout's ``hard`` as it ships)."""
+    scores: tuple[int, ...] | None = None
+    """All Fours: the scores every game starts from (``--scores``; ``None``: nothing each)."""
 
     def budget_of(self, who: int) -> Budget | None:
         """The search budget of level A (0) or B (1)."""
@@ -266,6 +274,8 @@ def _decide(
 def _play_allfours(setup: Setup, seed: int, levels: tuple[int, ...], tally: Tally) -> None:
     rules = setup.rules
     state = allfours.new_game(rules, seed)
+    if setup.scores is not None:
+        state = from_scores(state, setup.scores)
     rngs = [random.Random(f"arena:{seed}:{levels}:{seat}") for seat in range(rules.players)]
     trick: list[tuple[int, Any]] = []
     scores = state.scores
@@ -288,9 +298,24 @@ def _play_allfours(setup: Setup, seed: int, levels: tuple[int, ...], tally: Tall
     if winner is not None:
         tally.wins[levels[winner]] += 1
     hands = 1 if setup.first_hand else state.hand_number
+    start = setup.scores or (0,) * rules.sides
     for side, points in enumerate(scores):
-        tally.points[levels[side]] += points
+        tally.points[levels[side]] += points - start[side]
         tally.side_hands[levels[side]] += hands
+
+
+def from_scores(state: allfours.GameState, scores: Sequence[int]) -> allfours.GameState:
+    """The first deal of the game ``state`` begins, the same cards and dealer, and the same
+    later deals, started from ``scores`` (``--scores``: the end of a game, where the race to
+    the target decides, played in duplicate like the first hands)."""
+    return allfours.deal(
+        state.rules,
+        dealer=state.dealer,
+        hands=[state.hand(seat) for seat in range(state.players)],
+        stock=[card_at(index) for index in state.stock],
+        scores=scores,
+        seed=state.seed,
+    )
 
 
 def _allfours_habits(
@@ -494,6 +519,7 @@ def report(setup: Setup, tally: Tally, deals: int, per_deal: int, argv: Sequence
     print(
         f"{what}, target {rules.target}: {setup.a} (A) vs {setup.b} (B), {tally.games} games "
         f"({deals} deals x {per_deal} seatings), seeds {setup.seed}..{setup.seed + deals - 1}"
+        + (f", from scores {'-'.join(map(str, setup.scores))}" if setup.scores else "")
     )
     hard: Any = allfours_hard if setup.family == "allfours" else kqj_hard
     budget = setup.budget or Budget()
@@ -550,6 +576,22 @@ def report(setup: Setup, tally: Tally, deals: int, per_deal: int, argv: Sequence
             print(f"  {'AB'[i]} {name:<8} habits: {counts}")
 
 
+def _scores(parser: argparse.ArgumentParser, args: argparse.Namespace) -> tuple[int, ...] | None:
+    """``--scores`` read and checked against the ruleset (``None`` when not given)."""
+    if args.scores is None:
+        return None
+    if args.family != "allfours":
+        parser.error("--scores is for All Fours")
+    rules = _ruleset(args)
+    try:
+        scores = tuple(int(part) for part in args.scores.split(","))
+    except ValueError:
+        parser.error(f"--scores takes whole numbers separated by commas, not {args.scores!r}")
+    if len(scores) != rules.sides or not all(0 <= s < rules.target for s in scores):
+        parser.error(f"--scores needs {rules.sides} scores, each from 0 to {rules.target - 1}")
+    return scores
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -579,6 +621,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         action="store_true",
         help="play only the first hand (KQJ: round) of each game: wholly duplicate deals, "
         "for the margin in points",
+    )
+    parser.add_argument(
+        "--scores",
+        help="All Fours: the scores every game starts from, one per side (e.g. 10,10: the end "
+        "of a game, where the race to the target decides)",
     )
     parser.add_argument(
         "--playouts",
@@ -647,6 +694,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         args.first_hand,
         tuple(tuple(item.split("=", 1)) for item in args.set),
         (args.a_simulations, args.b_simulations),
+        _scores(parser, args),
     )
     _configure(setup)
     per_deal = len(seatings(setup.family, setup.rules))
