@@ -103,7 +103,17 @@ the hard of c6fda7c at 600 play-outs, +0.153 points a hand [+0.095, +0.212] agai
 0.09, 0.59; give 2.21 ± 0.25, 1.29; trumped 150 of 420, 223 of 327, 29 of 29): stand and
 accept as fitted, give as fitted and ``NOT_TRUMPED`` (0.64, 0.32, 0.05) gave +0.121 [+0.082,
 +0.160] against +0.132 [+0.093, +0.170] in 1000 first hands of Seven Up, on the same deals.
-The constants stay."""
+The constants stay.
+
+The curves ignore the score, though near the target a player begs or gives for the score more
+than for its hand (at 5-6 in Seven Up the elder begs with nearly anything: a gift makes it 6-6).
+Not weighing any of these decisions once a side was two points or less from the target did not
+pay where it acts most: in 2000 duplicate games of Seven Up started at 6-5 against the hard of
+c6fda7c at 600 play-outs, 999 won against 998 with the curves (``benchmarks/arena.py --variant
+seven-up --scores 6,5 --seed 4000 --games 2000``, the same deals); its dealer gave 53 gifts
+instead of 110. There High and then Low decide the game, so only the choice of trumps matters,
+and ``hard`` is no better than c6fda7c with the curves or without (49.9%, 50.0%): its margin
+comes from the play of the cards."""
 DISCARD_TRUMP: Final = 0.11
 """How much less likely a trump is among a player's discards than among cards drawn at random
 from its hand, while it kept a plain card: ``hard`` in self-play discarded 44 trumps where
