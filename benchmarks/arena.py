@@ -129,7 +129,7 @@ class Setup:
     """Play-outs per decision of each level where it differs from ``budget``'s
     (``--a-simulations`` / ``--b-simulations``: each checkout's ``hard`` as it ships)."""
     scores: tuple[int, ...] | None = None
-    """All Fours: the scores every game starts from (``--scores``; ``None``: nothing each)."""
+    """All Fours: the scores every game starts from (``--scores``; ``None``: 0 each)."""
 
     def budget_of(self, who: int) -> Budget | None:
         """The search budget of level A (0) or B (1)."""
