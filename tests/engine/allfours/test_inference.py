@@ -341,7 +341,7 @@ def test_a_refusal_the_score_forced_says_nothing(rules: Ruleset, hands: list[str
     gains = []
     for short in (2, 1):
         scores = [0] * rules.sides
-        elder = 1 % rules.players
+        elder = 1  # the dealer (seat 0) deals to its next seat first
         scores[elder % rules.sides] = rules.target - short
         state = stacked(rules, hands, "2h Qs", dealer=0, scores=scores)
         begs = rules.players if is_round_of_acceptance(rules) else 1
