@@ -576,13 +576,14 @@ def report(setup: Setup, tally: Tally, deals: int, per_deal: int, argv: Sequence
             print(f"  {'AB'[i]} {name:<8} habits: {counts}")
 
 
-def _scores(parser: argparse.ArgumentParser, args: argparse.Namespace) -> tuple[int, ...] | None:
-    """``--scores`` read and checked against the ruleset (``None`` when not given)."""
+def _scores(
+    parser: argparse.ArgumentParser, args: argparse.Namespace, rules: Any
+) -> tuple[int, ...] | None:
+    """``--scores`` read and checked against ``rules`` (``None`` when not given)."""
     if args.scores is None:
         return None
     if args.family != "allfours":
         parser.error("--scores is for All Fours")
-    rules = _ruleset(args)
     try:
         scores = tuple(int(part) for part in args.scores.split(","))
     except ValueError:
@@ -680,9 +681,10 @@ def main(argv: Sequence[str] | None = None) -> None:
             seconds=args.seconds,
             clock=time.perf_counter if args.seconds else None,
         )
+    rules = _ruleset(args)
     setup = Setup(
         args.family,
-        _ruleset(args),
+        rules,
         args.a,
         args.b,
         args.seed,
@@ -694,7 +696,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         args.first_hand,
         tuple(tuple(item.split("=", 1)) for item in args.set),
         (args.a_simulations, args.b_simulations),
-        _scores(parser, args),
+        _scores(parser, args, rules),
     )
     _configure(setup)
     per_deal = len(seatings(setup.family, setup.rules))
