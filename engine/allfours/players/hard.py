@@ -116,6 +116,18 @@ hands of Seven Up, +0.129 points a hand [+0.090, +0.167] against +0.132 at 0.3; 
 first hands of Caribbean (the light policy to the end), +0.145 [+0.089, +0.202] against +0.176
 [+0.120, +0.232] at 0.3, on the same deals (``--first-hand --seed 1500``)."""
 
+BID_PREFER_Z = CARD_PREFER_Z
+"""The same for the decisions before trick play (stand or beg, the dealer's answer, the round
+of acceptance, the discards). A measuring knob: a very large value keeps ``normal``'s choice
+there, so the arena can tell what the search of those decisions is worth apart from the
+search of the cards (``benchmarks/arena.py --first-hand --seed 1500 --set
+BID_PREFER_Z=1e9``, 1000 duplicate first hands against the hard of c6fda7c at 600
+play-outs, the same deals as above). Seven Up: +0.072 points a hand [+0.034, +0.111] with
+``normal``'s bidding and discards, against +0.130 [+0.092, +0.167] with the search's: the
+search of the bidding is worth about half of ``hard``'s margin there. Caribbean: +0.153
+[+0.097, +0.209] against +0.176 [+0.120, +0.232]: within the noise, nearly all of the
+margin is in the cards."""
+
 TABLE_SIMULATIONS: Final = DEFAULT_SIMULATIONS
 """Play-outs per decision at a table, where the time budget (``engine.search.DEFAULT_SECONDS``)
 bounds the search too. More did not pay: at 3000, in 400 duplicate games each against the hard
@@ -267,7 +279,8 @@ def decision(view: PlayerView, legal: Sequence[Action], rng: Random) -> Problem[
     # ``normal``'s choice stands unless the search finds better with some confidence: what
     # random play-outs cannot tell apart, its card counting and hand evaluation can.
     preferred = options.index(normal.choose_action(view, legal, rng))
-    return Problem(options, sample_world, evaluate, preferred, CARD_PREFER_Z)
+    prefer_z = CARD_PREFER_Z if view.phase is Phase.PLAY else BID_PREFER_Z
+    return Problem(options, sample_world, evaluate, preferred, prefer_z)
 
 
 def _search(

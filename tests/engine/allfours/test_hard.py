@@ -146,6 +146,36 @@ def test_the_decision_posed_is_the_one_hard_searches(rules: allfours.Ruleset) ->
     assert searched > 3
 
 
+def test_bid_prefer_z_weighs_the_decisions_before_the_tricks_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``hard.BID_PREFER_Z`` (the arena's ``--set BID_PREFER_Z=1e9``) is the confidence asked
+    of the search for stand or beg, the answer and the discards; the cards keep
+    ``CARD_PREFER_Z``. At 1e9 ``hard`` bids as ``normal`` does."""
+    from engine.allfours.players import hard, normal
+
+    monkeypatch.setattr(hard, "BID_PREFER_Z", 1e9)
+    rng = random.Random(3)
+    state = allfours.new_game(allfours.preset("seven-up"), 3)
+    phases: set[Phase] = set()
+    while state.winner is None and state.hand_number == 1:
+        seat = state.to_act
+        assert seat is not None
+        legal = allfours.legal_actions(state, seat)
+        view = allfours.observe(state, seat)
+        if len(legal) > 1:
+            problem = hard.decision(view, legal, random.Random(1))
+            if view.phase is Phase.PLAY:
+                assert problem.prefer_z == hard.CARD_PREFER_Z
+            else:
+                assert problem.prefer_z == 1e9
+                usual = normal.choose_action(view, legal, random.Random(1))
+                assert choose("hard", view, legal, random.Random(1), QUICK) == usual
+            phases.add(view.phase)
+        state = allfours.apply(state, seat, rng.choice(legal)).state
+    assert Phase.DECLARE in phases and Phase.PLAY in phases
+
+
 @pytest.mark.parametrize("playouts", ["random", "normal"])
 def test_every_kind_of_play_out_gives_a_legal_choice(
     playouts: str, monkeypatch: pytest.MonkeyPatch
