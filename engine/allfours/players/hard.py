@@ -123,7 +123,7 @@ there, so the arena can tell what the search of those decisions is worth apart f
 search of the cards (``benchmarks/arena.py --first-hand --seed 1500 --set
 BID_PREFER_Z=1e9``, 1000 duplicate first hands against the hard of c6fda7c at 600
 play-outs, the same deals as above). Seven Up: +0.072 points a hand [+0.034, +0.111] with
-``normal``'s bidding and discards, against +0.130 [+0.092, +0.167] with the search's: the
+``normal``'s bidding and discards, against +0.132 [+0.093, +0.170] with the search's: the
 search of the bidding is worth about half of ``hard``'s margin there. Caribbean: +0.153
 [+0.097, +0.209] against +0.176 [+0.120, +0.232]: within the noise, nearly all of the
 margin is in the cards."""
