@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import pickle
 import random
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import given, settings
@@ -118,6 +119,22 @@ def test_the_hint_is_the_move_hard_makes() -> None:
     assert advice.reason is None or advice.reason in REASONS
 
 
+def first_hand_choices(
+    rules: allfours.Ruleset, seed: int
+) -> Iterator[tuple[allfours.PlayerView, list[allfours.Action]]]:
+    """Every decision with two options or more of the first hand of game ``seed``, the hand
+    played on at random."""
+    rng = random.Random(seed)
+    state = allfours.new_game(rules, seed)
+    while state.winner is None and state.hand_number == 1:
+        seat = state.to_act
+        assert seat is not None
+        legal = list(allfours.legal_actions(state, seat))
+        if len(legal) > 1:
+            yield allfours.observe(state, seat), legal
+        state = allfours.apply(state, seat, rng.choice(legal)).state
+
+
 @pytest.mark.parametrize("rules", [CARIBBEAN, ENGLISH], ids=["caribbean", "english"])
 def test_the_decision_posed_is_the_one_hard_searches(rules: allfours.Ruleset) -> None:
     """``hard.decision`` (what benchmarks/search_regret.py measures) is the very search of
@@ -125,24 +142,16 @@ def test_the_decision_posed_is_the_one_hard_searches(rules: allfours.Ruleset) ->
     solved."""
     from engine.allfours.players import hard, normal
 
-    rng = random.Random(8)
-    state = allfours.new_game(rules, 8)
     searched = 0
-    while state.winner is None and state.hand_number == 1:
-        seat = state.to_act
-        assert seat is not None
-        legal = allfours.legal_actions(state, seat)
-        view = allfours.observe(state, seat)
-        if len(legal) > 1:
-            problem = hard.decision(view, legal, random.Random(searched))
-            assert problem.options == list(legal)
-            usual = normal.choose_action(view, legal, random.Random(searched))
-            assert problem.prefer == problem.options.index(usual)
-            solver = random.Random(searched)
-            solved = hard.decision(view, legal, solver).solve(solver, QUICK).best
-            assert solved == choose("hard", view, legal, random.Random(searched), QUICK)
-            searched += 1
-        state = allfours.apply(state, seat, rng.choice(legal)).state
+    for view, legal in first_hand_choices(rules, 8):
+        problem = hard.decision(view, legal, random.Random(searched))
+        assert problem.options == list(legal)
+        usual = normal.choose_action(view, legal, random.Random(searched))
+        assert problem.prefer == problem.options.index(usual)
+        solver = random.Random(searched)
+        solved = hard.decision(view, legal, solver).solve(solver, QUICK).best
+        assert solved == choose("hard", view, legal, random.Random(searched), QUICK)
+        searched += 1
     assert searched > 3
 
 
@@ -155,24 +164,16 @@ def test_bid_prefer_z_weighs_the_decisions_before_the_tricks_only(
     from engine.allfours.players import hard, normal
 
     monkeypatch.setattr(hard, "BID_PREFER_Z", 1e9)
-    rng = random.Random(3)
-    state = allfours.new_game(allfours.preset("seven-up"), 3)
     phases: set[Phase] = set()
-    while state.winner is None and state.hand_number == 1:
-        seat = state.to_act
-        assert seat is not None
-        legal = allfours.legal_actions(state, seat)
-        view = allfours.observe(state, seat)
-        if len(legal) > 1:
-            problem = hard.decision(view, legal, random.Random(1))
-            if view.phase is Phase.PLAY:
-                assert problem.prefer_z == hard.CARD_PREFER_Z
-            else:
-                assert problem.prefer_z == 1e9
-                usual = normal.choose_action(view, legal, random.Random(1))
-                assert choose("hard", view, legal, random.Random(1), QUICK) == usual
-            phases.add(view.phase)
-        state = allfours.apply(state, seat, rng.choice(legal)).state
+    for view, legal in first_hand_choices(allfours.preset("seven-up"), 3):
+        problem = hard.decision(view, legal, random.Random(1))
+        if view.phase is Phase.PLAY:
+            assert problem.prefer_z == hard.CARD_PREFER_Z
+        else:
+            assert problem.prefer_z == 1e9
+            usual = normal.choose_action(view, legal, random.Random(1))
+            assert choose("hard", view, legal, random.Random(1), QUICK) == usual
+        phases.add(view.phase)
     assert Phase.DECLARE in phases and Phase.PLAY in phases
 
 
