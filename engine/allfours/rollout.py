@@ -16,7 +16,7 @@ information anyway) through the engine's own rules (``play.legal_cards``, ``deck
   the jack, or the seat plays last (a trick worth nothing is not won with a trump);
   otherwise throw the cheapest card, never the jack while another card is legal.
 
-Four variants were measured and not kept, in 1000 duplicate first hands of Caribbean against
+Five variants were measured and not kept, in 1000 duplicate first hands of Caribbean against
 the hard of c6fda7c at 600 play-outs, where this policy gave +0.176 points a hand [+0.120,
 +0.232] (``benchmarks/arena.py --first-hand --seed 1500``, the same deals for each):
 
@@ -32,7 +32,10 @@ the hard of c6fda7c at 600 play-outs, where this policy gave +0.176 points a han
   +0.207], no gain (its own jack hanged 60 times, theirs 93);
 - the second seat of four feeding a ten or the jack to a partner who plays last and takes
   the trick whatever the opponent between plays: +0.181 [+0.123, +0.239], no measurable
-  change (717 tens lost to the other side instead of 760).
+  change (717 tens lost to the other side instead of 760);
+- leading the master trump (not the jack) to draw the opponents' trumps while the seat holds a
+  plain ten: +0.177 [+0.120, +0.234], no change (770 tens lost to the other side instead of
+  760).
 
 With probability ``explore`` a seat plays a uniformly random legal card instead, so the
 play-outs of one world still differ from one another. The policy changes the state in place
