@@ -28,8 +28,9 @@ each discard, each card — is searched the same way:
    the scores they leave, and a point that reaches the target is worth the game.
 4. **Choice.** Options are compared in common worlds and dropped once clearly worse
    (``engine.search``). ``normal``'s choice stands unless another option beats it with some
-   confidence (``CARD_PREFER_Z``): play-outs see the trick at hand and the count,
-   ``normal``'s card counting sees what they blur (a master card kept, a ten still to place).
+   confidence (``CARD_PREFER_Z`` for a card, ``BID_PREFER_Z`` before the tricks):
+   play-outs see the trick at hand and the count, ``normal``'s card counting sees what they
+   blur (a master card kept, a ten still to place).
 
 Each world's play-outs let the searching seat play its later cards knowing every hand (the
 flaw of determinized search called strategy fusion). Two searches that make those cards one
@@ -106,7 +107,7 @@ INFERENCE = True
 the level it tests."""
 
 CARD_PREFER_Z = 0.3
-"""Standard errors by which the search must beat ``normal``'s choice (``engine.search``):
+"""Standard errors by which the search must beat ``normal``'s card (``engine.search``):
 lower than the search's default (``PREFER_Z``), since guided play-outs judge cards better
 than random ones did. Measured in duplicate first hands of Caribbean against the hard of
 c6fda7c: +0.17 points a hand at 0.3 against +0.12 at 1.0, 400 deals each (±0.1: within
@@ -256,7 +257,8 @@ def hint(
 def decision(view: PlayerView, legal: Sequence[Action], rng: Random) -> Problem[Action, GameState]:
     """The decision among ``legal`` as ``hard`` searches it (``engine.search.Problem``): every
     legal action, in the worlds of ``world_sampler``, played out and scored as the module
-    docstring says, ``normal``'s choice preferred by ``CARD_PREFER_Z``. Working out that
+    docstring says, ``normal``'s choice preferred by ``CARD_PREFER_Z`` (a card) or
+    ``BID_PREFER_Z`` (a decision before the tricks). Working out that
     choice draws from ``rng``, as ``choose_action`` does before it searches.
 
     >>> import random
