@@ -112,10 +112,10 @@ bounds the search too: five times ``DEFAULT_SIMULATIONS``, since the compiled en
 is what limits the search. In 400 duplicate games of KQJ 3v3 against the hard of c6fda7c (at
 its own 600): +3.1 victory points a round [-0.4, +6.6] and 54.2% of the games, against -3.6
 [-7.0, -0.2] and 49.5% at 600; decisions p50 3 ms, p95 136 ms, max 251 ms. A second sample
-of 400 games at f7599bc (seeds 5000..5199, other deals): +5.1 [+1.5, +8.6]
-and 51.0% of the games, p50 7 ms, p95 251 ms, max 271 ms; with 100 more games, +4.6 [+1.5,
-+7.7] and 51.2% of 500. Over both samples (900 games) about +3.9 a round and 52.5% of the
-games: ``hard`` wins more points, but not yet the 55% of games issue 21 asks. The auction
+of 400 games at f7599bc (seeds 5000..5199, other deals): +5.1 [+1.5, +8.6] and 51.0% of the
+games, p50 7 ms, p95 251 ms, max 271 ms; with 100 more games, 51.2% of 500 and +4.6 a round
+[+1.5, +7.7]. Over both samples (900 games) about +3.9 a round and 52.5% of the games:
+``hard`` wins more points, but not yet the 55% of games issue 21 asks. The auction
 game: 79.0% and +112 a round (77.8% and +114 at 600), p95 250 ms, max 279 ms
 (``benchmarks/arena.py --family kqj [--auction] --a hard --b hard --b-engine ...
 --a-simulations 3000 --b-simulations 600 --seconds 0.25``). Hints keep
