@@ -63,6 +63,14 @@ with the cards and the dealer of its seed's first deal, so the games are short a
 the race to the target. First hands never see what the score changes (a beg that a gift
 would answer with the game, a kick worth the game), and games won are the measure there.
 
+**The value of information** (All Fours, ``--peek WHEN``): level A's ``hard`` searches the
+true deal instead of its sampled worlds (only the undealt stock is still shuffled, so runs of
+the pack stay unknown) at the decisions ``WHEN`` names: ``all``, ``bidding`` (before trick
+play), ``play``, ``first-tricks`` (the first three tricks) or ``last-tricks`` (the rest). The
+margin it gains over the same level without it is what knowing the hidden cards there is
+worth: the ceiling of what inference (``players.hard.INFERENCE``) can give. The search is
+otherwise the level's own (``players.hard.decision``, its options, play-outs and prior).
+
 **The search budget** of level ``hard``: ``--simulations N`` play-outs per decision (default:
 ``engine.search.DEFAULT_SIMULATIONS``), so results are reproducible
 (``--a-simulations`` / ``--b-simulations`` give one level another count, such as the
@@ -99,7 +107,7 @@ from engine.allfours.players import hard as allfours_hard
 from engine.cards import card_at
 from engine.kqj import players as kqj_players
 from engine.kqj.players import hard as kqj_hard
-from engine.search import Budget
+from engine.search import Budget, Problem
 
 Z95 = 1.959963984540054
 
@@ -130,6 +138,9 @@ class Setup:
     (``--a-simulations`` / ``--b-simulations``: each checkout's ``hard`` as it ships)."""
     scores: tuple[int, ...] | None = None
     """All Fours: the scores every game starts from (``--scores``; ``None``: 0 each)."""
+    peek: str | None = None
+    """All Fours: the decisions at which level A's ``hard`` searches the true deal
+    (``--peek``; ``None``: none)."""
 
     def budget_of(self, who: int) -> Budget | None:
         """The search budget of level A (0) or B (1)."""
@@ -247,6 +258,16 @@ def _decide(
     family = allfours if setup.family == "allfours" else kqj
     level = (setup.a, setup.b)[who]
     root = setup.engines[who]
+    if root is None and who == 0 and peeks(setup.peek, state):
+        view = family.observe(state, seat)
+        start = time.perf_counter()
+        problem = allfours_hard.decision(view, legal, rng)
+        truth = Problem(
+            problem.options, _true_deal(state), problem.evaluate, problem.prefer, problem.prefer_z
+        )
+        action = truth.solve(rng, setup.budget_of(who) or Budget()).best
+        tally.times[who].append(time.perf_counter() - start)
+        return action
     if root is None:
         players: Any = allfours_players if setup.family == "allfours" else kqj_players
         decide = players.interrupt if call == "interrupt" else players.choose
@@ -269,6 +290,47 @@ def _decide(
     code, seconds = engine_worker(root).ask(request)
     tally.times[who].append(seconds)
     return family.decode_action(code) if code is not None else None
+
+
+PEEKS = ("all", "bidding", "play", "first-tricks", "last-tricks")
+"""The choices of ``--peek``: the decisions at which level A's ``hard`` sees the true deal."""
+
+
+def peeks(when: str | None, state: allfours.GameState) -> bool:
+    """Whether ``--peek when`` lets level A search the true deal of ``state`` (All Fours).
+
+    >>> state = allfours.new_game(allfours.preset("seven-up"), seed=1)
+    >>> [peeks(when, state) for when in (None, "all", "bidding", "play", "first-tricks")]
+    [False, True, True, False, False]
+    """
+    if when is None or when == "all":
+        return when == "all"
+    if state.phase is not allfours.Phase.PLAY:
+        return when == "bidding"
+    if when == "first-tricks":
+        return state.tricks_played < PEEK_TRICKS
+    if when == "last-tricks":
+        return state.tricks_played >= PEEK_TRICKS
+    return when == "play"
+
+
+PEEK_TRICKS = 3
+"""Where ``--peek first-tricks`` ends and ``--peek last-tricks`` begins."""
+
+
+def _true_deal(state: allfours.GameState) -> Any:
+    """The worlds of ``--peek``: the true deal, its undealt stock shuffled before trick play
+    (which cards later runs of the pack bring stays unknown, as ``simulate.sample`` has it)."""
+
+    def sample_world(rng: random.Random) -> allfours.GameState:
+        world = state.clone()
+        if world.phase is not allfours.Phase.PLAY:
+            rest = list(world.stock[world.stock_pos :])
+            rng.shuffle(rest)
+            world.stock = world.stock[: world.stock_pos] + tuple(rest)
+        return world
+
+    return sample_world
 
 
 def _play_allfours(setup: Setup, seed: int, levels: tuple[int, ...], tally: Tally) -> None:
@@ -533,6 +595,7 @@ def report(setup: Setup, tally: Tally, deals: int, per_deal: int, argv: Sequence
             for who, simulations in enumerate(setup.simulations)
             if simulations is not None
         )
+        + (f"; level A sees the true deal: {setup.peek}" if setup.peek else "")
     )
     print(f"engine: {_engine_build()}")
     names = [setup.a, setup.b]
@@ -629,6 +692,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         "of a game, where the race to the target decides)",
     )
     parser.add_argument(
+        "--peek",
+        choices=PEEKS,
+        help="All Fours: level A's hard searches the true deal at these decisions (the value "
+        "of knowing the hidden cards, the ceiling of inference)",
+    )
+    parser.add_argument(
         "--playouts",
         choices=("guided", "random", "normal"),
         help="hard: how this checkout's play-outs play the tricks (default: the level's own, "
@@ -670,6 +739,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             parser.error(f"unknown level {level!r}; {args.family} has {', '.join(levels)}")
         if root is not None and not (Path(root) / "engine" / "__init__.py").exists():
             parser.error(f"{root} is not a checkout of this project (no engine/ there)")
+    if args.peek is not None and (args.family != "allfours" or args.a != "hard" or args.a_engine):
+        parser.error("--peek is for level A's hard of this checkout, in All Fours")
     engines = (
         str(Path(args.a_engine).resolve()) if args.a_engine else None,
         str(Path(args.b_engine).resolve()) if args.b_engine else None,
@@ -697,6 +768,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         tuple(tuple(item.split("=", 1)) for item in args.set),
         (args.a_simulations, args.b_simulations),
         _scores(parser, args, rules),
+        args.peek,
     )
     _configure(setup)
     per_deal = len(seatings(setup.family, setup.rules))

@@ -4,6 +4,7 @@ points scored in them, not the scores they started from."""
 
 from __future__ import annotations
 
+import random
 import sys
 from pathlib import Path
 
@@ -53,3 +54,41 @@ def test_scores_are_refused_where_they_cannot_be_a_position() -> None:
     for wrong in (["--scores", "7,0"], ["--scores", "6"], ["--scores", "six,five"]):
         with pytest.raises(SystemExit):
             arena.main(["--family", "allfours", "--variant", "seven-up", *EASY, "2", *wrong])
+
+
+@pytest.mark.parametrize("name", ["caribbean", "seven-up"])
+def test_peeking_worlds_are_the_true_deal_with_the_stock_shuffled(name: str) -> None:
+    """``--peek``: every world is the true deal; before trick play only the undealt stock is
+    dealt again (later runs of the pack stay unknown), in trick play nothing is."""
+    rules = allfours.preset(name)
+    rng = random.Random(5)
+    for seed in range(10):
+        state = allfours.new_game(rules, seed)
+        worlds = [arena._true_deal(state)(rng) for _ in range(6)]
+        undealt = state.stock[state.stock_pos :]
+        assert all(w.hands == state.hands and w.stock_pos == state.stock_pos for w in worlds)
+        assert all(sorted(w.stock[w.stock_pos :]) == sorted(undealt) for w in worlds)
+        assert any(w.stock[w.stock_pos :] != undealt for w in worlds)
+        while state.phase is not allfours.Phase.PLAY and state.winner is None:
+            seat = state.to_act
+            assert seat is not None
+            state = allfours.apply(state, seat, allfours.legal_actions(state, seat)[0]).state
+        if state.winner is None:
+            world = arena._true_deal(state)(rng)
+            assert world.hands == state.hands and world.stock == state.stock
+
+
+def test_a_peeking_arena_says_so_and_is_refused_where_it_cannot_peek(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    peeking = ("--a", "hard", "--b", "easy", "--simulations", "40", "--peek", "first-tricks")
+    arena.main(
+        ["--family", "allfours", "--variant", "seven-up", *peeking, "--first-hand", "--games", "2"]
+    )
+    assert "level A sees the true deal: first-tricks" in capsys.readouterr().out
+    for wrong in (
+        ["--a", "easy", "--b", "hard"],
+        ["--family", "kqj", "--a", "hard", "--b", "easy"],
+    ):
+        with pytest.raises(SystemExit):
+            arena.main(["--family", "allfours", "--games", "2", "--peek", "all", *wrong])
