@@ -63,13 +63,15 @@ with the cards and the dealer of its seed's first deal, so the games are short a
 the race to the target. First hands never see what the score changes (a beg that a gift
 would answer with the game, a kick worth the game), and games won are the measure there.
 
-**The value of information** (All Fours, ``--peek WHEN``): level A's ``hard`` searches the
-true deal instead of its sampled worlds (only the undealt stock is still shuffled, so runs of
-the pack stay unknown) at the decisions ``WHEN`` names: ``all``, ``bidding`` (before trick
-play), ``play``, ``first-tricks`` (the first three tricks) or ``last-tricks`` (the rest). The
-margin it gains over the same level without it is what knowing the hidden cards there is
-worth: the ceiling of what inference (``players.hard.INFERENCE``) can give. The search is
-otherwise the level's own (``players.hard.decision``, its options, play-outs and prior).
+**The value of information** (``--peek WHEN``): level A's ``hard`` searches the true deal
+instead of its sampled worlds (only the undealt stock is still shuffled: All Fours' later runs
+of the pack, KQJ's completion under the Return stay unknown) at the decisions ``WHEN`` names:
+``all``, ``bidding`` (before trick play: KQJ's contract too), ``play``, ``first-tricks``
+(the first three tricks) or ``last-tricks`` (the rest). The margin it gains over the same
+level without it is what knowing the hidden cards there is worth: the ceiling of what
+inference (``players.hard.INFERENCE``) can give. The search is otherwise the level's own
+(``players.hard.decision``, its options, play-outs and prior); a KQJ counter or overcounter
+out of turn is searched as usual.
 
 **The search budget** of level ``hard``: ``--simulations N`` play-outs per decision (default:
 ``engine.search.DEFAULT_SIMULATIONS``), so results are reproducible
@@ -107,6 +109,7 @@ from engine.allfours.players import hard as allfours_hard
 from engine.cards import card_at
 from engine.kqj import players as kqj_players
 from engine.kqj.players import hard as kqj_hard
+from engine.kqj.players.playout import World
 from engine.search import Budget, Problem
 
 Z95 = 1.959963984540054
@@ -258,12 +261,22 @@ def _decide(
     family = allfours if setup.family == "allfours" else kqj
     level = (setup.a, setup.b)[who]
     root = setup.engines[who]
-    if root is None and who == 0 and peeks(setup.peek, state):
+    if (
+        root is None
+        and who == 0
+        and call == "choose"
+        and len(legal) > 1
+        and peeks(setup.peek, state)
+    ):
         view = family.observe(state, seat)
         start = time.perf_counter()
-        problem = allfours_hard.decision(view, legal, rng)
+        hard: Any = allfours_hard if setup.family == "allfours" else kqj_hard
+        problem = hard.decision(view, legal, rng)
+        sample_world = _true_deal(state)
+        if setup.family == "kqj":
+            sample_world = _true_kqj_world(state, problem.sample_world)
         truth = Problem(
-            problem.options, _true_deal(state), problem.evaluate, problem.prefer, problem.prefer_z
+            problem.options, sample_world, problem.evaluate, problem.prefer, problem.prefer_z
         )
         action = truth.solve(rng, setup.budget_of(who) or Budget()).best
         tally.times[who].append(time.perf_counter() - start)
@@ -296,8 +309,9 @@ PEEKS = ("all", "bidding", "play", "first-tricks", "last-tricks")
 """The choices of ``--peek``: the decisions at which level A's ``hard`` sees the true deal."""
 
 
-def peeks(when: str | None, state: allfours.GameState) -> bool:
-    """Whether ``--peek when`` lets level A search the true deal of ``state`` (All Fours).
+def peeks(when: str | None, state: Any) -> bool:
+    """Whether ``--peek when`` lets level A search the true deal of ``state`` (either family:
+    ``bidding`` is every decision before trick play, the contract's in KQJ).
 
     >>> state = allfours.new_game(allfours.preset("seven-up"), seed=1)
     >>> [peeks(when, state) for when in (None, "all", "bidding", "play", "first-tricks")]
@@ -305,12 +319,13 @@ def peeks(when: str | None, state: allfours.GameState) -> bool:
     """
     if when is None or when == "all":
         return when == "all"
-    if state.phase is not allfours.Phase.PLAY:
+    if state.phase not in (allfours.Phase.PLAY, kqj.Phase.PLAY):
         return when == "bidding"
+    tricks: int = state.tricks_played
     if when == "first-tricks":
-        return state.tricks_played < PEEK_TRICKS
+        return tricks < PEEK_TRICKS
     if when == "last-tricks":
-        return state.tricks_played >= PEEK_TRICKS
+        return tricks >= PEEK_TRICKS
     return when == "play"
 
 
@@ -318,17 +333,36 @@ PEEK_TRICKS = 3
 """Where ``--peek first-tricks`` ends and ``--peek last-tricks`` begins."""
 
 
-def _true_deal(state: allfours.GameState) -> Any:
+def _true_deal(state: Any) -> Any:
     """The worlds of ``--peek``: the true deal, its undealt stock shuffled before trick play
-    (which cards later runs of the pack bring stays unknown, as ``simulate.sample`` has it)."""
+    (All Fours: which cards later runs of the pack bring stays unknown; KQJ: the completion
+    under the Return), as each family's ``simulate.sample`` has it."""
+    kqj_deal = isinstance(state, kqj.GameState)
 
-    def sample_world(rng: random.Random) -> allfours.GameState:
+    def sample_world(rng: random.Random) -> Any:
         world = state.clone()
-        if world.phase is not allfours.Phase.PLAY:
+        if kqj_deal:
+            if world.phase is not kqj.Phase.PLAY and len(world.stock) > 1:
+                rest = list(world.stock[1:])
+                rng.shuffle(rest)
+                world.stock = (world.stock[0], *rest)
+        elif world.phase is not allfours.Phase.PLAY:
             rest = list(world.stock[world.stock_pos :])
             rng.shuffle(rest)
             world.stock = world.stock[: world.stock_pos] + tuple(rest)
         return world
+
+    return sample_world
+
+
+def _true_kqj_world(state: kqj.GameState, sampled: Any) -> Any:
+    """KQJ's worlds of ``--peek``: each of the search's own worlds (``sampled``: its play-out
+    settings) with the true deal in place of the sampled one."""
+    true_deal = _true_deal(state)
+
+    def sample_world(rng: random.Random) -> World:
+        world = sampled(rng)
+        return World(true_deal(rng), world.playouts, world.explore, world.take_first)
 
     return sample_world
 
@@ -694,7 +728,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--peek",
         choices=PEEKS,
-        help="All Fours: level A's hard searches the true deal at these decisions (the value "
+        help="level A's hard searches the true deal at these decisions (the value "
         "of knowing the hidden cards, the ceiling of inference)",
     )
     parser.add_argument(
@@ -739,8 +773,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             parser.error(f"unknown level {level!r}; {args.family} has {', '.join(levels)}")
         if root is not None and not (Path(root) / "engine" / "__init__.py").exists():
             parser.error(f"{root} is not a checkout of this project (no engine/ there)")
-    if args.peek is not None and (args.family != "allfours" or args.a != "hard" or args.a_engine):
-        parser.error("--peek is for level A's hard of this checkout, in All Fours")
+    if args.peek is not None and (args.a != "hard" or args.a_engine):
+        parser.error("--peek is for level A's hard of this checkout")
     engines = (
         str(Path(args.a_engine).resolve()) if args.a_engine else None,
         str(Path(args.b_engine).resolve()) if args.b_engine else None,

@@ -15,7 +15,7 @@ sys.path.insert(0, str(BENCHMARKS))
 
 import arena  # noqa: E402
 
-from engine import allfours  # noqa: E402
+from engine import allfours, kqj  # noqa: E402
 
 EASY = ("--a", "easy", "--b", "easy", "--games")
 
@@ -78,17 +78,27 @@ def test_peeking_worlds_are_the_true_deal_with_the_stock_shuffled(name: str) -> 
             assert world.hands == state.hands and world.stock == state.stock
 
 
+def test_kqj_peeking_worlds_keep_the_return_and_shuffle_only_the_completion() -> None:
+    rng = random.Random(6)
+    for seed in range(10):
+        state = kqj.new_game(kqj.preset("kqj"), seed)
+        worlds = [arena._true_deal(state)(rng) for _ in range(6)]
+        assert all(w.hands == state.hands and w.stock[0] == state.stock[0] for w in worlds)
+        assert all(sorted(w.stock) == sorted(state.stock) for w in worlds)
+        assert any(w.stock != state.stock for w in worlds)
+
+
 def test_a_peeking_arena_says_so_and_is_refused_where_it_cannot_peek(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    peeking = ("--a", "hard", "--b", "easy", "--simulations", "40", "--peek", "first-tricks")
-    arena.main(
-        ["--family", "allfours", "--variant", "seven-up", *peeking, "--first-hand", "--games", "2"]
-    )
-    assert "level A sees the true deal: first-tricks" in capsys.readouterr().out
+    peeking = ("--a", "hard", "--b", "easy", "--simulations", "40", "--first-hand", "--games")
+    arena.main(["--family", "allfours", "--variant", "seven-up", *peeking, "2", "--peek", "play"])
+    assert "level A sees the true deal: play" in capsys.readouterr().out
+    arena.main(["--family", "kqj", *peeking, "2", "--peek", "bidding"])
+    assert "level A sees the true deal: bidding" in capsys.readouterr().out
     for wrong in (
         ["--a", "easy", "--b", "hard"],
-        ["--family", "kqj", "--a", "hard", "--b", "easy"],
+        ["--a", "hard", "--a-engine", str(BENCHMARKS.parent)],
     ):
         with pytest.raises(SystemExit):
-            arena.main(["--family", "allfours", "--games", "2", "--peek", "all", *wrong])
+            arena.main(["--family", "allfours", "--b", "easy", "--peek", "all", *wrong])
