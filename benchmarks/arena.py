@@ -142,8 +142,8 @@ class Setup:
     scores: tuple[int, ...] | None = None
     """All Fours: the scores every game starts from (``--scores``; ``None``: 0 each)."""
     peek: str | None = None
-    """All Fours: the decisions at which level A's ``hard`` searches the true deal
-    (``--peek``; ``None``: none)."""
+    """The decisions at which level A's ``hard`` searches the true deal (``--peek``;
+    ``None``: none)."""
 
     def budget_of(self, who: int) -> Budget | None:
         """The search budget of level A (0) or B (1)."""
@@ -317,8 +317,10 @@ def peeks(when: str | None, state: Any) -> bool:
     >>> [peeks(when, state) for when in (None, "all", "bidding", "play", "first-tricks")]
     [False, True, True, False, False]
     """
-    if when is None or when == "all":
-        return when == "all"
+    if when is None:
+        return False
+    if when == "all":
+        return True
     if state.phase not in (allfours.Phase.PLAY, kqj.Phase.PLAY):
         return when == "bidding"
     tricks: int = state.tricks_played
