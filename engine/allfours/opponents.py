@@ -50,13 +50,14 @@ its rank; the jack of trumps; the lowest card of its suit; the cheapest card tha
 fitted by maximum likelihood to ``hard``'s cards in self-play, in place of ``NOT_TAKEN`` and
 ``NOT_TRUMPED`` (and, with four players, ``NOT_FED`` and ``NOT_SAVED``). In 1000 duplicate
 first hands against the hard of c6fda7c at 600 play-outs (``benchmarks/arena.py
---first-hand --seed 1500``), same deals: Seven Up, the second card of each trick (11
-features, 3,923 cards), +0.150 points a hand [+0.096, +0.204] against +0.149 [+0.093,
-+0.205] with this model; Caribbean, every card after the lead (14 features, 9,780 cards),
-+0.170 [+0.086, +0.254] against +0.180 [+0.095, +0.265], with decisions of p95 478 ms
-instead of 25 (a product of many chances keeps few draws). What the cards say is already in
-the tiers above; the rest of what knowing the hands would be worth is not in the cards
-played (``players.hard``: the value of information).
+--first-hand --seed 1500``), same deals, in points a hand: in Seven Up, for the second card
+of each trick (11 features, 3,923 cards), the logit gave +0.150 [+0.096, +0.204] and this
+module's model +0.149 [+0.093, +0.205]; in Caribbean, for every card after the lead (14
+features, 9,780 cards), the logit gave +0.170 [+0.086, +0.254] and this module's model
+gave +0.180 [+0.095, +0.265], while the logit's decisions took p95 478 ms instead of 25 (a
+product of many chances keeps few draws). What the cards say is already in the tiers above;
+the rest of what knowing the hands would be worth is not in the cards played
+(``players.hard``: the value of information).
 
 >>> from engine.cards import mask_of, parse_cards
 >>> strength(mask_of(parse_cards("Ah Kh 4h 2c 3d 5s")), 1)  # A 4, K 3, a small trump 1

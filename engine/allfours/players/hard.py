@@ -68,8 +68,7 @@ Inference gives 0.04 to 0.07 points a hand of the 0.2 to 0.3 that knowing the ot
 trick play would give. Fuller models of the cards played gained none of the rest
 (``opponents``). Knowing the hands in the bidding would be worth as much again, but nothing
 there can be inferred: the elder stands or begs before anyone else has said anything, and a
-dealer answering a beg knows only that beg. What a better weighing of the worlds could still
-win is a small part of these ceilings.
+dealer answering a beg knows only that beg.
 
 ``hint`` runs the same search and names what decided it (``REASONS``); its strength against
 the other levels is measured with ``benchmarks/arena.py``.

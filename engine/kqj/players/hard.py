@@ -48,8 +48,8 @@ master (``play.ruled_out_by_play``) they are not modelled. One such model did no
 in which the last player to a trick an opponent held, following the plain suit led without
 taking the trick, still held a higher card of that suit, weighed 0.1 gave -3.8 [-9.0, +1.4]
 on the same deals. At the table's play-outs (``--a-simulations 3000 --b-simulations 600``),
-inference on or off changes nothing measurable either: -1.1 [-6.5, +4.4] against -0.5 [-5.7,
-+4.8].
+inference on or off changes nothing measurable either: -1.1 [-6.5, +4.4] with it, -0.5
+[-5.7, +4.8] without.
 
 ``hint`` runs the same search and names what decided it (``REASONS``).
 
