@@ -54,9 +54,11 @@ checkout (and this Python), so it works on any machine given the path.
 
 **Margins.** Besides games won, the points a level's sides score per hand minus the other
 level's, averaged over the seatings of each deal, with a 95% interval over deals (a finer
-measure than games won for the same games). With ``--first-hand`` only the first hand (KQJ:
-round) of each game is played, from the start: every seating then plays exactly the same
-cards, and the margin in points is the measure (games won mean nothing there).
+measure than games won for the same games); ``--margins FILE`` writes them deal by deal, so
+that ``benchmarks/paired.py`` can compare two runs on the same deals. With ``--first-hand``
+only the first hand (KQJ: round) of each game is played, from the start: every seating then
+plays exactly the same cards, and the margin in points is the measure (games won mean
+nothing there).
 
 **The end of a game** (All Fours, ``--scores 10,10``): every game starts from these scores,
 with the cards and the dealer of its seed's first deal, so the games are short and decided by
@@ -102,6 +104,9 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from paired import write_margins
 
 from engine import allfours, kqj
 from engine.allfours import players as allfours_players
@@ -709,6 +714,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--habits", action="store_true", help="count telling habits")
     parser.add_argument(
+        "--margins",
+        metavar="FILE",
+        help="write each deal's margin to FILE as 'seed margin' lines, for benchmarks/paired.py",
+    )
+    parser.add_argument(
         "--set",
         action="append",
         default=[],
@@ -819,6 +829,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         for job in jobs:
             tally.add(_play_deal_star(job))
     report(setup, tally, deals, per_deal, argv)
+    if args.margins:
+        write_margins(args.margins, setup.seed, tally.margins)
 
 
 if __name__ == "__main__":
