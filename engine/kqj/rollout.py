@@ -61,9 +61,9 @@ from engine.kqj.play import legal_play_mask, step_play
 from engine.kqj.state import GameState, master_of
 
 EXPLORE: Final = 0.1
-"""The share of cards played at random in a guided play-out, so that the play-outs of one
-world still differ (a round figure, not tuned: ``players.hard.EXPLORE`` lets
-``benchmarks/arena.py --set EXPLORE=...`` try others)."""
+"""The share of cards played at random in a guided play-out by default, so that the play-outs
+of one world still differ (a round figure). Level ``hard`` plays half its cards at random
+(``players.hard.EXPLORE``, measured; ``benchmarks/arena.py --set EXPLORE=...`` tries others)."""
 
 
 TRUMP_KEPT: Final = 8

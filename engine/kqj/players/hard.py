@@ -13,19 +13,19 @@ the same way:
    (``simulate.sample``).
 2. **Play-outs.** In each world every option is applied (``apply``) and the round is played
    to its end: what is left of the contract phases as level ``normal`` decides it (a random
-   bidder would bid up to a capot), the rest of the current trick by a quick sensible policy
-   (``rollout.sensible_card``: take a trick worth taking cheaply, load a partner's trick, else throw
-   the cheapest card) and the other tricks by ``simulate.playout`` (random legal cards, the
-   engine's own rules). Out-of-turn counters are not played out. ``PLAYOUTS`` says which
-   play-outs: chosen by measurement against ``rollout``'s guided ones and ``normal``'s cards
-   at the same budget.
+   bidder would bid up to a capot), then the tricks by ``rollout``'s light policy (cash a
+   master, load a partner's trick, take a trick worth taking cheaply, else throw the cheapest
+   card) with half the cards at random (``simulate.guided_playout``, ``EXPLORE``). Out-of-turn
+   counters are not played out. ``PLAYOUTS`` says which play-outs: chosen by measurement
+   against random ones (the rest of the trick by ``rollout.sensible_card``, then random
+   legal cards: ``simulate.playout``) and ``normal``'s cards.
 3. **Scoring.** The end of the round is scored as the chance of winning the game
    (``engine.search.race_chances`` on the victory points): round points, bonuses, the
    contract made or failed, litigation and the pool count through the victory points they
    bring, and reaching the target is worth the game.
 4. **Choice.** Options are compared in common worlds and dropped once clearly worse
    (``engine.search``). ``normal``'s choice stands unless another option beats it with some
-   confidence (more for contract decisions, ``CONTRACT_PREFER_Z``, which random tricks judge
+   confidence (more for contract decisions, ``CONTRACT_PREFER_Z``, which play-outs judge
    less well than a card in the trick at hand). A contract decision is only searched among
    those a club player could make with the hand (``_sane``: no partner who overbids); in the
    auction only a few bids are searched (``_candidates``).
@@ -69,7 +69,7 @@ from random import Random
 from typing import Final
 
 from engine.core import Play
-from engine.kqj import rollout, simulate
+from engine.kqj import simulate
 from engine.kqj.actions import (
     Action,
     Bid,
@@ -96,14 +96,25 @@ from engine.search import (
     race_chances,
 )
 
-PLAYOUTS = "random"
-"""How the play-outs play the tricks after the decision searched: ``"random"`` (the rest of
-the current trick by ``rollout.sensible_card``, then random legal cards: ``simulate.playout``),
-``"guided"`` (every card by ``rollout``'s light policy, ``simulate.guided_playout``) or
-``"normal"`` (every card by level ``normal``). Chosen by measurement: in duplicate first
-rounds against the hard of c6fda7c, random play-outs did best in KQJ, the guided ones a few
-points worse (``benchmarks/arena.py --first-hand --playouts``, which sets it for the level
-it tests); the engine itself never changes it."""
+PLAYOUTS = "guided"
+"""How the play-outs play the tricks after the decision searched: ``"guided"`` (every card by
+``rollout``'s light policy, ``EXPLORE`` of them at random: ``simulate.guided_playout``),
+``"random"`` (the rest of the current trick by ``rollout.sensible_card``, then random legal
+cards: ``simulate.playout``) or ``"normal"`` (every card by level ``normal``). Chosen by
+measurement (``benchmarks/arena.py --playouts``, which sets it for the level it tests; the
+engine itself never changes it). At 600 play-outs, in duplicate first rounds against the hard
+of c6fda7c, random play-outs did best and guided ones with one card in ten at random a few
+points worse; over 200 whole games at 3000 the two were level (51.5% and 52.5% of the games).
+At the table's 3000 (``TABLE_SIMULATIONS``), in 1000 duplicate first rounds of KQJ 3v3
+against the hard of c6fda7c at 600, the same 500 deals each (``--first-hand --seed 1500
+--a-simulations 3000 --b-simulations 600``), guided play-outs with half the cards at random
+gave +6.9 victory points a round [+1.8, +12.0] against -1.1 [-6.5, +4.4] with random ones:
+deal by deal +8.0 [+1.4, +14.6] (``--margins``, ``benchmarks/paired.py``), with decisions
+of p50 3.2 ms and p95 111 ms instead of 2.1 and 101 (no time cap). Over whole games at the
+table's budget, on the deals where random play-outs gave 54.2% of the games and +3.1 victory
+points a round (``TABLE_SIMULATIONS``: seeds 0..199, ``--games 400 --a-simulations 3000
+--b-simulations 600 --seconds 0.25 --jobs 2``): 56.2% [51.4%, 61.0%] and +9.5 a round [+5.7,
++13.3], decisions p50 2.8 ms, p95 114 ms, max 256 ms."""
 
 PLAYOUT_TAKE_FIRST = TAKE_FIRST[0]
 """The strength from which a seat takes the Return in the first round of a play-out: where
@@ -114,8 +125,10 @@ duplicate first rounds against the hard of c6fda7c: +6.7 victory points a round,
 CONTRACT_PLAYOUTS = PLAYOUTS
 """``PLAYOUTS`` for the contract decisions (taking, bidding, countering)."""
 
-EXPLORE = rollout.EXPLORE
-"""The share of random cards in guided play-outs (``rollout.EXPLORE``)."""
+EXPLORE = 0.5
+"""The share of random cards in guided play-outs: half (``rollout.EXPLORE``, the default of
+``simulate.guided_playout``, is one in ten). With one card in ten at random, guided play-outs
+were no better than random ones in KQJ; with half, they were (``PLAYOUTS``)."""
 
 INFERENCE = True
 """Whether the worlds are weighed by what the contract said (``simulate.sample_likely``, the
@@ -128,19 +141,20 @@ winner about this much): the ``unit`` of ``race_chances``."""
 
 TABLE_SIMULATIONS: Final = 3000
 """Play-outs per decision at a table, where the time budget (``engine.search.DEFAULT_SECONDS``)
-bounds the search too: five times ``DEFAULT_SIMULATIONS``, since the compiled engine plays
-600 of KQJ's random play-outs in a few milliseconds (p50 3 ms) and the noise of random tricks
-is what limits the search. In 400 duplicate games of KQJ 3v3 against the hard of c6fda7c (at
-its own 600): +3.1 victory points a round [-0.4, +6.6] and 54.2% of the games, against -3.6
-[-7.0, -0.2] and 49.5% at 600; decisions p50 3 ms, p95 136 ms, max 251 ms. A second sample
-of 400 games at f7599bc (seeds 5000..5199, other deals): +5.1 [+1.5, +8.6] and 51.0% of the
-games, p50 7 ms, p95 251 ms, max 271 ms; with 100 more games, 51.2% of 500 and +4.6 a round
-[+1.5, +7.7]. Over both samples (900 games) about +3.9 a round and 52.5% of the games:
-``hard`` wins more points, but not yet the 55% of games issue 21 asks. The auction
-game: 79.0% and +112 a round (77.8% and +114 at 600), p95 250 ms, max 279 ms
-(``benchmarks/arena.py --family kqj [--auction] --a hard --b hard --b-engine ...
---a-simulations 3000 --b-simulations 600 --seconds 0.25``). Hints keep
-``DEFAULT_SIMULATIONS``: a person is waiting on them.
+bounds the search too: five times ``DEFAULT_SIMULATIONS``, chosen with random play-outs
+(``PLAYOUTS`` then): the compiled engine played 600 of them in a few milliseconds (p50 3 ms)
+and the noise of random tricks was what limited the search. With those play-outs, in 400
+duplicate games of KQJ 3v3 against the hard of c6fda7c (at its own 600): +3.1 victory points
+a round [-0.4, +6.6] and 54.2% of the games, against -3.6 [-7.0, -0.2] and 49.5% at 600;
+decisions p50 3 ms, p95 136 ms, max 251 ms. A second sample of 400 games at f7599bc (seeds
+5000..5199, other deals): +5.1 [+1.5, +8.6] and 51.0% of the games, p50 7 ms, p95 251 ms,
+max 271 ms; with 100 more games, 51.2% of 500 and +4.6 a round [+1.5, +7.7]. Over both
+samples (900 games) about +3.9 a round and 52.5% of the games: more points, but not the 55%
+of games issue 21 asks; today's play-outs gave 56.2% on the first sample's deals
+(``PLAYOUTS``). The auction game, with random play-outs: 79.0% and +112 a round (77.8% and
++114 at 600), p95 250 ms, max 279 ms (``benchmarks/arena.py --family kqj [--auction] --a
+hard --b hard --b-engine ... --a-simulations 3000 --b-simulations 600 --seconds 0.25``).
+Hints keep ``DEFAULT_SIMULATIONS``: a person is waiting on them.
 
 What the search's own noise costs at these counts (``benchmarks/search_regret.py --game
 kqj-3v3``: decisions from games of ``normal``, against every option played out in common
@@ -254,7 +268,7 @@ def _candidates(view: PlayerView, legal: Sequence[Action], usual: Action) -> lis
     """The options worth a search: every legal action, except in the auction, where the
     dozens of bids are cut to passing, the lowest bid in every contract, a few higher bids in
     the contract the hand suits best, ``normal``'s own choice and a counter. A partner's bid is
-    never raised: the play-outs' random tricks cannot judge a raise of a contract that the
+    never raised: the play-outs' half-random tricks cannot judge a raise of a contract that the
     partner's hand already backs (§6.3)."""
     if view.phase is not Phase.AUCTION:
         return [a for a in legal if _sane(view, a, usual)]
@@ -364,7 +378,7 @@ def _problem(
     rules = view.rules
 
     # ``normal``'s choice stands unless the search finds better with some confidence: what
-    # random play-outs cannot tell apart, its card counting can.
+    # play-outs cannot tell apart, its card counting can.
     preferred = options.index(usual) if usual in options else None
 
     deal = world_sampler(view)
