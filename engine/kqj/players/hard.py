@@ -34,7 +34,8 @@ What knowing the hidden cards would be worth, the ceiling of what inference can 
 measured by letting this search play in the true deal instead of its worlds
 (``benchmarks/arena.py --peek WHEN``: only the completion under the Return is still
 shuffled), in 1000 duplicate first rounds of KQJ 3v3 against the hard of c6fda7c, both at 600
-play-outs (``--first-hand --seed 1500 --simulations 600``). Margins in victory points a round:
+play-outs (``--first-hand --seed 1500 --simulations 600``), with the random play-outs this
+search then had (``PLAYOUTS``). Margins in victory points a round:
 
 - worlds inferred, as this search deals them: -3.7 [-9.1, +1.7];
 - worlds dealt uniformly (``--inference off``): +1.0 [-4.6, +6.7];
@@ -113,8 +114,8 @@ deal by deal +8.0 [+1.4, +14.6] (``--margins``, ``benchmarks/paired.py``), with 
 of p50 3.2 ms and p95 111 ms instead of 2.1 and 101 (no time cap). Over whole games at the
 table's budget, on the deals where random play-outs gave 54.2% of the games and +3.1 victory
 points a round (``TABLE_SIMULATIONS``: seeds 0..199, ``--games 400 --a-simulations 3000
---b-simulations 600 --seconds 0.25 --jobs 2``): 56.2% [51.4%, 61.0%] and +9.5 a round [+5.7,
-+13.3], decisions p50 2.8 ms, p95 114 ms, max 256 ms."""
+--b-simulations 600 --seconds 0.25 --jobs 2``): 56.2% [51.4%, 61.0%] and a margin of +9.5 a
+round [+5.7, +13.3], decisions p50 2.8 ms, p95 114 ms, max 256 ms."""
 
 PLAYOUT_TAKE_FIRST = TAKE_FIRST[0]
 """The strength from which a seat takes the Return in the first round of a play-out: where
@@ -151,9 +152,10 @@ decisions p50 3 ms, p95 136 ms, max 251 ms. A second sample of 400 games at f759
 max 271 ms; with 100 more games, 51.2% of 500 and +4.6 a round [+1.5, +7.7]. Over both
 samples (900 games) about +3.9 a round and 52.5% of the games: more points, but not the 55%
 of games issue 21 asks; today's play-outs gave 56.2% on the first sample's deals
-(``PLAYOUTS``). The auction game, with random play-outs: 79.0% and +112 a round (77.8% and
-+114 at 600), p95 250 ms, max 279 ms (``benchmarks/arena.py --family kqj [--auction] --a
-hard --b hard --b-engine ... --a-simulations 3000 --b-simulations 600 --seconds 0.25``).
+(``PLAYOUTS``). The auction game, with random play-outs: 79.0% and a margin of +112 a round
+(77.8% and +114 at 600), p95 250 ms, max 279 ms (``benchmarks/arena.py --family kqj
+[--auction] --a hard --b hard --b-engine ... --a-simulations 3000 --b-simulations 600
+--seconds 0.25``).
 Hints keep ``DEFAULT_SIMULATIONS``: a person is waiting on them.
 
 What the search's own noise costs at these counts (``benchmarks/search_regret.py --game
