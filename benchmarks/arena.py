@@ -106,7 +106,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from paired import write_margins
+from paired import Z95, write_margins
 
 from engine import allfours, kqj
 from engine.allfours import players as allfours_players
@@ -116,8 +116,6 @@ from engine.kqj import players as kqj_players
 from engine.kqj.players import hard as kqj_hard
 from engine.kqj.players.playout import World
 from engine.search import Budget, Problem
-
-Z95 = 1.959963984540054
 
 
 @dataclass(frozen=True)
