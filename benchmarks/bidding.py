@@ -20,7 +20,9 @@ its opponents, and how often the maker out-scored them. Hands whose trumps came 
 the auction's rate of bids among the decisions in turn; every contract made or failed by its
 kind (a suit, all-trump, no-trump; in the base game the first round's apart) and, in the
 auction, by its value; counters and overcounters made or failed (a counter is made when the
-bid fails, an overcounter when it is made) and capots. A base-game contract is made when the
+bid fails, an overcounter when it is made; a counter is judged by the bid's fate whether or not
+the bidding team overcountered it, so an overcountered bid counts once as a counter and once as
+an overcounter) and capots. A base-game contract is made when the
 declarer's team wins the round (two teams: more round points; three teams: more than both
 others, §6.1), failed when it loses, and litigation when level; an auction bid is made when its
 team's round points reach the bid (a capot: all eight tricks), whether countered or not.
@@ -293,10 +295,10 @@ def _kqj_outcome(
         outcome = 0 if made else 1
         tally.contracts[contract["kind"]][outcome] += 1
         tally.contracts[key][outcome] += 1
+        if contract.get("countered"):
+            tally.counters[1 - outcome] += 1  # a counter is made when the bid fails
         if contract.get("overcountered"):
             tally.overcounters[outcome] += 1
-        elif contract.get("countered"):
-            tally.counters[1 - outcome] += 1  # a counter is made when the bid fails
         return
     if points[team] > max(others):
         outcome = 0
