@@ -115,13 +115,18 @@ of p50 3.2 ms and p95 111 ms instead of 2.1 and 101 (no time cap). Over whole ga
 table's budget, on the deals where random play-outs gave 54.2% of the games and +3.1 victory
 points a round (``TABLE_SIMULATIONS``: seeds 0..199, ``--games 400 --a-simulations 3000
 --b-simulations 600 --seconds 0.25 --jobs 2``): 56.2% [51.4%, 61.0%] and a margin of +9.5 a
-round [+5.7, +13.3], decisions p50 2.8 ms, p95 114 ms, max 256 ms."""
+round [+5.7, +13.3], decisions p50 2.8 ms, p95 114 ms, max 256 ms. On the second sample's
+deals (seeds 5000..5199), where random play-outs gave 51.0%: 56.2% [51.4%, 61.0%] again,
+and a margin of +10.0 a round [+6.2, +13.8], decisions p50 5.5 ms, p95 226 ms, max 258 ms
+(a light second job on the machine). Both samples together: 450 of 800 games, 56.2% [52.8%,
+59.6%]."""
 
 PLAYOUT_TAKE_FIRST = TAKE_FIRST[0]
 """The strength from which a seat takes the Return in the first round of a play-out: where
 the opponent model has ``hard`` take as often as pass (``opponents.TAKE_FIRST``). In 300
 duplicate first rounds against the hard of c6fda7c: +6.7 victory points a round, against
-+2.6 with ``normal``'s own threshold (25); within the noise (±7), but never worse."""
+a margin of +2.6 with ``normal``'s own threshold (25); within the noise (±7), but never
+worse."""
 
 CONTRACT_PLAYOUTS = PLAYOUTS
 """``PLAYOUTS`` for the contract decisions (taking, bidding, countering)."""
@@ -151,7 +156,7 @@ decisions p50 3 ms, p95 136 ms, max 251 ms. A second sample of 400 games at f759
 5000..5199, other deals): +5.1 [+1.5, +8.6] and 51.0% of the games, p50 7 ms, p95 251 ms,
 max 271 ms; with 100 more games, 51.2% of 500 and +4.6 a round [+1.5, +7.7]. Over both
 samples (900 games) about +3.9 a round and 52.5% of the games: more points, but not the 55%
-of games issue 21 asks; today's play-outs gave 56.2% on the first sample's deals
+of games issue 21 asks; today's play-outs gave 56.2% on each sample's deals
 (``PLAYOUTS``). The auction game, with random play-outs: 79.0% and a margin of +112 a round
 (77.8% and +114 at 600), p95 250 ms, max 279 ms (``benchmarks/arena.py --family kqj
 [--auction] --a hard --b hard --b-engine ... --a-simulations 3000 --b-simulations 600
