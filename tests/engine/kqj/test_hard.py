@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 from engine import kqj
 from engine.cards import SUITS
-from engine.kqj import Bid, Capot, Counter, GameState, Phase, Play
+from engine.kqj import Bid, Capot, Counter, GameState, Overcounter, Phase, Play
 from engine.kqj.deck import CONTRACTS
-from engine.kqj.players import REASONS, Budget, Hint, choose, hint, interrupt
+from engine.kqj.players import REASONS, Budget, Hint, choose, hard, hint, interrupt
 
 from .support import AUCTION, BASE, VARIANTS, act, fill, random_step
 
@@ -277,3 +277,51 @@ def test_hard_never_bids_beyond_what_its_hand_backs(seed: int) -> None:
                 assert len(suit) >= 3 and sum(1 for c in suit if c.rank in "987") >= 2
             assert not isinstance(action, Capot) or action == usual
             state = kqj.apply(state, seat, action).state
+
+
+def test_a_counter_needs_the_play_outs_to_break_the_bid(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seat 1 holds the top hearts against a 170 bid in hearts: the play-outs break the bid in
+    most worlds, so ``hard`` counters, in turn and (having passed) out of turn. When no share
+    of broken bids is enough (``COUNTER_BREAKS`` above 1), the counter gives way to another
+    option in the decision, the hint and out of turn alike."""
+    state = high_bid_in_hearts()
+    view, legal = kqj.observe(state, 1), kqj.legal_actions(state, 1)
+    passed = kqj.apply(state, 1, kqj.Pass()).state
+    aside, aside_legal = kqj.observe(passed, 1), kqj.legal_actions(passed, 1)
+    assert passed.to_act != 1
+    assert choose("hard", view, legal, random.Random(0)) == Counter()
+    assert interrupt("hard", aside, aside_legal, random.Random(0)) == Counter()
+
+    monkeypatch.setattr(hard, "COUNTER_BREAKS", 1.01)
+    choice = choose("hard", view, legal, random.Random(0))
+    assert choice in legal and choice != Counter()
+    assert hint(view, legal, random.Random(0)).action not in (Counter(), None)
+    assert interrupt("hard", aside, aside_legal, random.Random(0)) is None
+    assert hint(aside, aside_legal, random.Random(0)).action is None
+
+
+def _countered(bidder: str, counterer: str | None, bid: int) -> GameState:
+    """Seat 0 bids ``bid`` in hearts on ``bidder``; seat 1 (``counterer``) counters it."""
+    hands = fill({0: bidder} if counterer is None else {0: bidder, 1: counterer})
+    state = act(kqj.deal(AUCTION, dealer=5, hands=hands), Bid(bid, "h"))
+    return kqj.apply(state, 1, Counter()).state
+
+
+@pytest.mark.parametrize(
+    ("bidder", "counterer", "bid", "overcounters"),
+    [
+        # The bidder holds the 9, 8 and 7 of hearts: the counter cannot be sound.
+        ("9h 8h 7h Ah Th Kh 4s 5s", None, 150, True),
+        # The counterer holds the 8 and the 7: the search's worlds would overcounter, but
+        # ``normal`` would not (its estimate is short of the bid by its margin).
+        ("9h Ah Th Kh Qh Jh 4s 5s", "8h 7h 6h 4d 5d 6d 7d 8d", 120, False),
+    ],
+)
+def test_the_bidder_overcounters_only_a_counter_that_cannot_be_sound(
+    bidder: str, counterer: str | None, bid: int, overcounters: bool
+) -> None:
+    state = _countered(bidder, counterer, bid)
+    view, legal = kqj.observe(state, 0), kqj.legal_actions(state, 0)
+    assert legal == [Overcounter()] and state.to_act != 0
+    choices = {interrupt("hard", view, legal, random.Random(seed), QUICK) for seed in range(3)}
+    assert choices == ({Overcounter()} if overcounters else {None})
