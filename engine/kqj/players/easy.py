@@ -133,21 +133,43 @@ def choose_interruption(view: PlayerView, legal: Sequence[Action], rng: Random) 
     if view.bid_contract is None:
         return None
     contract = CONTRACTS.index(view.bid_contract)
-    if Counter() in legal:
-        hand = view.hand
-        if contract < ALL_TRUMP:
-            tops = sum(1 for c in hand if c.suit_index == contract and c.rank in "987")
-            breaks = tops >= 2 and sum(1 for c in hand if c.suit_index == contract) >= 3
-        else:
-            top_ranks = "98" if contract == ALL_TRUMP else "AT"
-            breaks = sum(1 for c in hand if c.rank in top_ranks) >= 4
-        if breaks and view.bid >= view.rules.min_bid + COUNTER_MARGIN:
-            return Counter()
+    high_enough = view.bid >= view.rules.min_bid + COUNTER_MARGIN
+    if Counter() in legal and high_enough and breaks(view.hand, contract):
+        return Counter()
     if Overcounter() in legal:
         mine = estimate(view, view.hand, contract)
         if mine >= view.bid + OVERCOUNTER_MARGIN:
             return Overcounter()
     return None
+
+
+def top_cards(hand: Sequence[Card], contract: int) -> tuple[int, int, int]:
+    """The top cards of ``contract`` a counter needs (§6.3): how many ``hand`` holds, how many
+    there are, and how many a counter needs — two of the three top trumps of a suit, four of
+    the eight nines and eights in all-trump, four of the eight aces and tens in no-trump.
+
+    >>> from engine.cards import parse_cards
+    >>> top_cards(parse_cards("9h 7h Ah 9s 8d"), 1), top_cards(parse_cards("9h 7h Ah 9s 8d"), 4)
+    ((2, 3, 2), (3, 8, 4))
+    """
+    if contract < ALL_TRUMP:
+        held = sum(1 for card in hand if card.suit_index == contract and card.rank in "987")
+        return held, 3, 2
+    ranks = "98" if contract == ALL_TRUMP else "AT"
+    return sum(1 for card in hand if card.rank in ranks), 8, 4
+
+
+def breaks(hand: Sequence[Card], contract: int) -> bool:
+    """Whether ``hand`` can break a bid in ``contract``: the top cards a counter needs
+    (``top_cards``), and in a suit at least three trumps.
+
+    >>> from engine.cards import parse_cards
+    >>> breaks(parse_cards("9h 7h Ah 9s 8d"), 1), breaks(parse_cards("9h 7h 9s 8d"), 1)
+    (True, False)
+    """
+    held, _, needed = top_cards(hand, contract)
+    trumps = sum(1 for card in hand if card.suit_index == contract)
+    return held >= needed and (contract >= ALL_TRUMP or trumps >= 3)
 
 
 def _first_round(view: PlayerView, legal: Sequence[Action]) -> Action:

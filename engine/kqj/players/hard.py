@@ -73,7 +73,6 @@ from dataclasses import replace
 from random import Random
 from typing import Final
 
-from engine.cards import Card
 from engine.core import Play
 from engine.kqj import simulate
 from engine.kqj.actions import (
@@ -84,7 +83,7 @@ from engine.kqj.actions import (
     Pass,
     Take,
 )
-from engine.kqj.deck import ALL_TRUMP, CONTRACTS
+from engine.kqj.deck import CONTRACTS
 from engine.kqj.opponents import TAKE_FIRST
 from engine.kqj.players import easy, normal
 from engine.kqj.players.playout import World, play_out, play_to_end
@@ -323,16 +322,16 @@ SANE_BID_OVER = 0.0
 SANE_OVERCOUNTER = "normal"
 """Which overcounters the search may weigh: ``normal``'s (its hand's estimate at least
 ``easy.OVERCOUNTER_MARGIN`` above the bid), and those of a hand that holds so many of the
-top cards a counter needs (``_top_cards``) that the counter cannot be sound. The search's
-worlds read too little into a counter: at 16 of the positions below, the bidder's play-outs
-made the countered bid in 43% to 79% of their worlds, and its search overcountered (×4) at
-12 of them. In 115 positions of
-first rounds of the auction game (3v3) where ``hard`` could counter, each countered and
-played to its end by ``hard`` at 600 play-outs, the bidding team overcountered 107 times
-and made 41 of those bids (38%). Played again from the same 115 counters with no
-overcounter, it made 43 of them (37%) and scored 54 victory points a round more (95%
-interval -26 to +135) than with its overcounters. Any other value lets the search weigh
-every overcounter the hand's estimate backs (at most the estimate), as it did before."""
+top cards a counter needs (``easy.top_cards``) that the counter cannot be sound. The
+search's worlds read too little into a counter: at 16 of the positions below, the bidder's
+play-outs made the countered bid in 43% to 79% of their worlds, and its search
+overcountered (×4) at 12 of them. In 115 positions of first rounds of the auction game
+(3v3) where ``hard`` could counter, each countered and played to its end by ``hard`` at 600
+play-outs, the bidding team overcountered 107 times and made 41 of those bids (38%). Played
+again from the same 115 counters with no overcounter, it made 43 of them (37%) and scored
+54 victory points a round more (95% interval -26 to +135) than with its overcounters. Any
+other value lets the search weigh every overcounter the hand's estimate backs (at most the
+estimate), as it did before."""
 
 
 def _sane(view: PlayerView, action: Action | None, usual: Action | None) -> bool:
@@ -372,15 +371,13 @@ def _sane(view: PlayerView, action: Action | None, usual: Action | None) -> bool
     text = view.bid_contract
     assert text is not None
     contract = CONTRACTS.index(text)
-    mine, tops, needed = _top_cards(hand, contract)
-    if isinstance(action, Overcounter):
-        if SANE_OVERCOUNTER == "normal":
-            # This hand leaves too few top cards for a counter that breaks the bid.
-            return mine > tops - needed
-        estimate = normal.estimate(view, hand, contract)
-        return view.bid <= estimate + SANE_BID_OVER
-    trumps = sum(1 for card in hand if card.suit_index == contract)
-    return mine >= needed and (contract >= ALL_TRUMP or trumps >= 3)
+    if isinstance(action, Counter):
+        return easy.breaks(hand, contract)
+    if SANE_OVERCOUNTER == "normal":
+        # This hand leaves too few top cards for a counter that breaks the bid.
+        mine, tops, needed = easy.top_cards(hand, contract)
+        return mine > tops - needed
+    return view.bid <= normal.estimate(view, hand, contract) + SANE_BID_OVER
 
 
 COUNTER_BREAKS = 0.6
@@ -405,18 +402,6 @@ def _settled(result: SearchResult[Action | None]) -> SearchResult[Action | None]
         return result
     others = [stats for stats in result.ranked() if not isinstance(stats.option, Counter)]
     return replace(result, best=others[0].option) if others else result
-
-
-def _top_cards(hand: Sequence[Card], contract: int) -> tuple[int, int, int]:
-    """The top cards of ``contract`` that a counter needs (§6.3), as ``easy`` reads them: how
-    many ``hand`` holds, how many there are, and how many a counter needs — two of the three
-    top trumps of a suit, four of the eight nines and eights in all-trump, four of the eight
-    aces and tens in no-trump."""
-    if contract < ALL_TRUMP:
-        held = sum(1 for card in hand if card.suit_index == contract and card.rank in "987")
-        return held, 3, 2
-    ranks = "98" if contract == ALL_TRUMP else "AT"
-    return sum(1 for card in hand if card.rank in ranks), 8, 4
 
 
 def _search(
