@@ -261,8 +261,9 @@ def hint(
     options: list[Action | None]
     usual: Action | None
     if view.seat != view.to_act:
-        options = [None, *(a for a in legal if isinstance(a, Counter | Overcounter))]
         usual = normal.choose_interruption(view, legal, rng)
+        interruptions = (a for a in legal if isinstance(a, Counter | Overcounter))
+        options = [None, *(a for a in interruptions if _sane(view, a, usual))]
     else:
         usual = normal.choose_action(view, legal, rng)
         options = list(_candidates(view, legal, usual))

@@ -325,3 +325,6 @@ def test_the_bidder_overcounters_only_a_counter_that_cannot_be_sound(
     assert legal == [Overcounter()] and state.to_act != 0
     choices = {interrupt("hard", view, legal, random.Random(seed), QUICK) for seed in range(3)}
     assert choices == ({Overcounter()} if overcounters else {None})
+    # The hint out of turn weighs the same overcounters.
+    advice = {hint(view, legal, random.Random(seed), QUICK).action for seed in range(3)}
+    assert advice == choices
