@@ -229,13 +229,19 @@ def choose_interruption(
     """The counter or overcounter the seat makes now, out of turn, or ``None`` to stay silent:
     the search weighs each against letting the seat to act go on."""
     usual = normal.choose_interruption(view, legal, rng)
-    options: list[Action | None] = [None]
-    options.extend(
-        a for a in legal if isinstance(a, Counter | Overcounter) and _sane(view, a, usual)
-    )
+    options = _interruptions(view, legal, usual)
     if len(options) == 1:
         return None
     return _settled(_search(view, options, usual, rng, budget)).best
+
+
+def _interruptions(
+    view: PlayerView, legal: Sequence[Action], usual: Action | None
+) -> list[Action | None]:
+    """Staying silent (``None``) and the counters and overcounters of ``legal`` the search
+    may weigh (``_sane``)."""
+    sane = (a for a in legal if isinstance(a, Counter | Overcounter) and _sane(view, a, usual))
+    return [None, *sane]
 
 
 def hint(
@@ -262,8 +268,7 @@ def hint(
     usual: Action | None
     if view.seat != view.to_act:
         usual = normal.choose_interruption(view, legal, rng)
-        interruptions = (a for a in legal if isinstance(a, Counter | Overcounter))
-        options = [None, *(a for a in interruptions if _sane(view, a, usual))]
+        options = _interruptions(view, legal, usual)
     else:
         usual = normal.choose_action(view, legal, rng)
         options = list(_candidates(view, legal, usual))
