@@ -388,17 +388,16 @@ def _sane(view: PlayerView, action: Action | None, usual: Action | None) -> bool
 
 COUNTER_BREAKS = 0.6
 """The least share of play-outs in which the bid fails that a counter needs, whatever the
-search's value says: the play-outs break bids more often than ``hard`` lets them be broken,
-so a counter they judge a near thing loses as often as it wins. Measured on 114 positions of
-first rounds of the auction game (3v3) where ``hard`` could counter (``_sane``), each
-countered and played to its end by ``hard`` at 600 play-outs: the bid failed in 7 of the 15
-where the play-outs broke it in 50% to 60% of their worlds (47%), and in 65 of the 98 where
-they broke it more often (66%). The share was chosen on the first 83 positions (5 of 12
-against 50 of 71), and the 31 after them agree (2 of 3 against 15 of 27). In self-play
-(``benchmarks/bidding.py --family kqj --auction --levels hard --hands 2000 --simulations
-600``), with ``SANE_OVERCOUNTER`` too: counters made 23 and failed 19 (55%), no
-overcounters, contracts made 80.7%; before, on the same seeds, counters 23 and 23 (50%),
-overcounters made 12 and failed 14, contracts 80.9%."""
+search's value says: the play-outs break bids more often than ``hard`` lets them be broken.
+In 114 positions of first rounds of the auction game (3v3) where ``hard`` could counter
+(``_sane``), each countered and played to its end by ``hard`` at 600 play-outs, the bid failed
+in 7 of the 15 where the play-outs broke it in 50% to 60% of their worlds, and in 65 of the 98
+where they broke it more often; chosen on the first 83 (5 of 12 against 50 of 71), the 31
+after them agree (2 of 3 against 15 of 27). Self-play (``benchmarks/bidding.py --family
+kqj --auction --levels hard --hands 2000``) with ``SANE_OVERCOUNTER`` too, at 600 play-outs:
+counters made 23 and failed 19 (55%; before, 23 and 23, overcounters 12 and 14), contracts
+80.7% (80.9%); at the table's 3000 play-outs and 250 ms (seeds 0 and 500000, 1000 rounds
+each): counters 33 and 17 (66%, 95% interval 52% to 78%), contracts 82.5%, no overcounters."""
 
 
 def _settled(result: SearchResult[Action | None]) -> SearchResult[Action | None]:
