@@ -149,7 +149,9 @@ play-outs, the same deals as above). Seven Up: +0.072 points a hand [+0.034, +0.
 ``normal``'s bidding and discards, against +0.132 [+0.093, +0.170] with the search's: the
 search of the bidding is worth about half of ``hard``'s margin there. Caribbean: +0.153
 [+0.097, +0.209] against +0.176 [+0.120, +0.232]: within the noise, nearly all of the
-margin is in the cards."""
+margin is in the cards. Trusting the search alone there (0) changed nothing in Seven Up, on
+the same deals: +0.129 [+0.090, +0.167], a change of -0.003 points a hand [-0.017, +0.011]
+deal by deal (``benchmarks/paired.py``)."""
 
 TABLE_SIMULATIONS: Final = DEFAULT_SIMULATIONS
 """Play-outs per decision at a table, where the time budget (``engine.search.DEFAULT_SECONDS``)
