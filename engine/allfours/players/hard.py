@@ -22,7 +22,11 @@ each discard, each card — is searched the same way:
    strength in the kick's suit) did not pay, in 1000 duplicate first hands against the hard
    of c6fda7c at 600 play-outs (``--first-hand --seed 1500``): Caribbean +0.182 points a hand
    [+0.125, +0.240] against +0.176 [+0.120, +0.232]; Seven Up +0.077 [+0.033, +0.122]
-   against +0.132 [+0.093, +0.170], where it begged 583 times instead of 371.
+   against +0.132 [+0.093, +0.170], where it begged 583 times instead of 371. Nor did the
+   answer that plays out best in each world (both answers played out, the dealer's side
+   keeping the better): in Seven Up, on the same deals, +0.121 [+0.079, +0.163], begging
+   202 times; -0.011 points a hand [-0.044, +0.023] deal by deal (``benchmarks/paired.py``).
+   Begging more or less than against ``normal``'s answer both cost.
 3. **Scoring.** The end of the hand is scored as the chance of winning the game
    (``engine.search.race_chances``): High, Low, Jack, hang jack, Game and kicks count through
    the scores they leave, and a point that reaches the target is worth the game.
