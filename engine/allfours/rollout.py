@@ -97,7 +97,9 @@ EXPLORE: Final = 0.1
 world still differ. With the exact end, the share hardly matters: in 1000 duplicate first
 hands of Seven Up against the hard of c6fda7c at 600 play-outs, +0.132 points a hand
 [+0.093, +0.170] at 0.1 and +0.141 [+0.102, +0.180] at 0.03, on the same deals
-(``benchmarks/arena.py --first-hand --seed 1500 --set EXPLORE=...``). In Caribbean, where
+(``benchmarks/arena.py --first-hand --seed 1500 --set EXPLORE=...``); with 2000 more deals
+(``--seed 2500``, ``--seed 3500``) 0.03 gains +0.002 points a hand [-0.012, +0.015] over the
+3000, deal by deal (``benchmarks/paired.py``): nothing. In Caribbean, where
 the light policy plays every trick, fewer random cards did not pay either: on 1000 first
 hands (the same deals), +0.135 [+0.078, +0.192] at 0.03 against +0.176 [+0.120, +0.232];
 nor did more: +0.152 [+0.097, +0.208] at 0.2."""
