@@ -26,7 +26,7 @@ each discard, each card — is searched the same way:
    answer that plays out best in each world (both answers played out, the dealer's side
    keeping the better): in Seven Up, on the same deals, +0.121 [+0.079, +0.163], begging
    202 times; -0.011 points a hand [-0.044, +0.023] deal by deal (``benchmarks/paired.py``).
-   Begging more or less than against ``normal``'s answer both cost.
+   Neither begging more (the curve) nor begging less (the look-ahead) paid.
 3. **Scoring.** The end of the hand is scored as the chance of winning the game
    (``engine.search.race_chances``): High, Low, Jack, hang jack, Game and kicks count through
    the scores they leave, and a point that reaches the target is worth the game.
