@@ -19,7 +19,10 @@ For the play of All Fours it also counts what the weights of ``opponents`` are r
 how often the last player to its partner's trick feeds it the ten and saves the jack there,
 and how often the last player to an opponent's trick takes it when it can (``take follow``:
 with a higher card of the suit led; ``take trump ...``: with only trumps to take it, by what
-the trick holds), and how discards compare with random ones.
+the trick holds), and how discards compare with random ones. And how much a lead says: how
+often the leader still held a plain card cheaper than the one it led (not a ten; cheaper by
+Game value, then rank, as ``rollout``'s policy throws cards), against a lead drawn at random
+from the same legal cards (``lead cheaper held``).
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ import shlex
 import sys
 import time
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from random import Random
 
@@ -39,6 +42,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine import allfours, kqj
 from engine.allfours import opponents as allfours_model
 from engine.allfours import players as allfours_players
+from engine.allfours import rollout
+from engine.allfours.deck import TEN
 from engine.cards import SUIT_MASKS
 from engine.kqj import opponents as kqj_model
 from engine.kqj import players as kqj_players
@@ -122,6 +127,7 @@ def _allfours(
             if isinstance(action, allfours.Play) and len(legal) > 1:
                 _record_feeding(discards, state, seat, action)
                 _record_taking(discards, state, seat, action)
+                _record_lead(discards, state, seat, legal, action)
             transition = allfours.apply(state, seat, action)
             played += any(isinstance(e, allfours.HandEnded) for e in transition.events)
             state = transition.state
@@ -130,12 +136,14 @@ def _allfours(
         chances, done = discards[f"{kind} chances"], discards[f"{kind} done"]
         if chances:
             print(f"  {kind}: {done:.0f} of {chances:.0f} chances: {done / chances:.3f}")
-    for kind in ("trump", "ten or ace"):
+    for kind in ("trump", "ten or ace", "lead cheaper held"):
         seen, uniform = discards[f"{kind} seen"], discards[f"{kind} uniform"]
         if uniform:
+            what = "leads" if kind.startswith("lead") else "discarded"
             print(
-                f"  discard {kind}: {seen} discarded where a random discard would throw "
-                f"{uniform:.1f}: ratio {seen / uniform:.3f}"
+                f"  {'' if what == 'leads' else 'discard '}{kind}: {seen:.0f} {what} where "
+                f"random would give {uniform:.1f}: ratio {seen / uniform:.3f}"
+                + (f" (of {discards['leads']:.0f} leads)" if what == "leads" else "")
             )
     return samples
 
@@ -191,6 +199,42 @@ def _record_taking(
         )
     counts[f"{kind} chances"] += 1
     counts[f"{kind} done"] += not allfours_model.not_taken(before, action.card.index, trump)
+
+
+def _record_lead(
+    counts: dict[str, float],
+    state: allfours.GameState,
+    seat: int,
+    legal: Sequence[allfours.Action],
+    action: allfours.Play,
+) -> None:
+    """A lead: whether the leader held a plain card cheaper than the one it led (not a ten:
+    ``rollout``'s light policy leads the cheapest such card, trumps last), against the same
+    for a lead drawn at random among its legal cards."""
+    if state.current_trick:
+        return
+    cheaper = _cheaper_plain(state.hands[seat], state.trump)
+    counts["leads"] += 1
+    counts["lead cheaper held seen"] += cheaper(action.card.index)
+    cards = [option.card.index for option in legal if isinstance(option, allfours.Play)]
+    counts["lead cheaper held uniform"] += sum(map(cheaper, cards)) / len(cards)
+
+
+def _cheaper_plain(hand: int, trump: int) -> Callable[[int], bool]:
+    """Whether ``hand`` holds a plain card other than a ten cheaper than a given card (plain
+    before trumps, then by Game value, then rank: ``rollout._cheapest``'s order)."""
+
+    def key(card: int) -> int:
+        return (card >> 4 == trump) << 10 | rollout.GAME_VALUE[card & 15] << 4 | card & 15
+
+    plain = [
+        card for card in range(64) if hand >> card & 1 and card >> 4 != trump and card & 15 != TEN
+    ]
+
+    def cheaper(card: int) -> bool:
+        return any(other != card and key(other) < key(card) for other in plain)
+
+    return cheaper
 
 
 def _record_discard(
