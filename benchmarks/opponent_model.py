@@ -20,9 +20,9 @@ how often the last player to its partner's trick feeds it the ten and saves the 
 and how often the last player to an opponent's trick takes it when it can (``take follow``:
 with a higher card of the suit led; ``take trump ...``: with only trumps to take it, by what
 the trick holds), and how discards compare with random ones. And how much a lead says: how
-often the leader still held a plain card cheaper than the one it led (not a ten; cheaper by
-Game value, then rank, as ``rollout``'s policy throws cards), against a lead drawn at random
-from the same legal cards (``lead cheaper held``).
+often the leader still held a plain card (not a ten) that ``rollout``'s policy would have led
+first (``rollout.cheapest``), against a lead drawn at random from the same legal cards
+(``lead cheaper held``).
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ from engine import allfours, kqj
 from engine.allfours import opponents as allfours_model
 from engine.allfours import players as allfours_players
 from engine.allfours import rollout
-from engine.allfours.deck import TEN
+from engine.allfours.deck import FULL_DECK_MASK, JACK, TEN
 from engine.cards import SUIT_MASKS
 from engine.kqj import opponents as kqj_model
 from engine.kqj import players as kqj_players
@@ -201,6 +201,9 @@ def _record_taking(
     counts[f"{kind} done"] += not allfours_model.not_taken(before, action.card.index, trump)
 
 
+_TENS = sum(1 << (suit * 16 + TEN) for suit in range(4))
+
+
 def _record_lead(
     counts: dict[str, float],
     state: allfours.GameState,
@@ -221,18 +224,14 @@ def _record_lead(
 
 
 def _cheaper_plain(hand: int, trump: int) -> Callable[[int], bool]:
-    """Whether ``hand`` holds a plain card other than a ten cheaper than a given card (plain
-    before trumps, then by Game value, then rank: ``rollout._cheapest``'s order)."""
-
-    def key(card: int) -> int:
-        return (card >> 4 == trump) << 10 | rollout.GAME_VALUE[card & 15] << 4 | card & 15
-
-    plain = [
-        card for card in range(64) if hand >> card & 1 and card >> 4 != trump and card & 15 != TEN
-    ]
+    """Whether ``hand`` holds a plain card other than a ten that ``rollout``'s policy would
+    lead before a given card (``rollout.cheapest``)."""
+    trumps = SUIT_MASKS[trump] & FULL_DECK_MASK
+    plain = hand & ~trumps & ~_TENS
 
     def cheaper(card: int) -> bool:
-        return any(other != card and key(other) < key(card) for other in plain)
+        bit = 1 << card
+        return rollout.cheapest(plain & ~bit | bit, trumps, trump * 16 + JACK) != card
 
     return cheaper
 

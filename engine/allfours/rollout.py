@@ -156,9 +156,16 @@ def _random_card(legal: int, random: Callable[[], float]) -> int:
     return (mask & -mask).bit_length() - 1
 
 
-def _cheapest(cards: int, trumps: int, jack: int) -> int:
-    """The card to throw: plain before trumps, then the least Game value, then the lowest
-    rank; the jack of trumps only when nothing else is left."""
+def cheapest(cards: int, trumps: int, jack: int) -> int:
+    """The card to throw among ``cards`` (a mask): plain before trumps, then the least Game
+    value, then the lowest rank (then the first suit); the jack of trumps only when nothing
+    else is left. It is also the card this policy leads when it has no better lead.
+
+    >>> from engine.cards import SUIT_MASKS, Card, card_at, mask_of, parse_cards
+    >>> jack = Card.parse("Js").index
+    >>> card_at(cheapest(mask_of(parse_cards("Kh 9d 3s")), SUIT_MASKS[0], jack))
+    Card('9d')
+    """
     best = -1
     best_key = 1 << 30
     mask = cards
@@ -226,7 +233,7 @@ def choose_card(st: GameState, seat: int, legal: int) -> int:
             feed ^= low
             if GAME_VALUE[card & 15] > value:
                 best, value = card, GAME_VALUE[card & 15]
-        return best if best >= 0 else _cheapest(legal, trumps, jack)
+        return best if best >= 0 else cheapest(legal, trumps, jack)
     winners = legal & beaters[master]
     safe = 0
     mask = winners
@@ -247,7 +254,7 @@ def choose_card(st: GameState, seat: int, legal: int) -> int:
             return jack  # the jack wins its own trick: saved
         if stake or jack_in_trick:
             return (safe & -safe).bit_length() - 1  # no trump spent on a trick worth nothing
-    return _cheapest(legal, trumps, jack)
+    return cheapest(legal, trumps, jack)
 
 
 def _lead(legal: int, others: int, opponents: int, trumps: int, jack: int) -> int:
@@ -260,5 +267,5 @@ def _lead(legal: int, others: int, opponents: int, trumps: int, jack: int) -> in
             return top  # the master trump hunts the opponents' jack
     plain = legal & ~trumps & ~_TENS
     if plain:
-        return _cheapest(plain, trumps, jack)
-    return _cheapest(legal, trumps, jack)
+        return cheapest(plain, trumps, jack)
+    return cheapest(legal, trumps, jack)
