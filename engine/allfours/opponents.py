@@ -60,12 +60,12 @@ the rest of what knowing the hands would be worth is not in the cards played
 (``players.hard``: the value of information).
 
 Leads are not weighed: ``hard``'s say little. In self-play it led a card while it still held a
-plain card that ``rollout``'s policy leads first (not a ten; plain before trumps, then by Game
-value and rank) in 953 of 2000 leads of Seven Up and 1291 of 2333 of Caribbean, where random
-leads would give 1316 and 1632 (``benchmarks/opponent_model.py``, 400 hands, ``lead cheaper
-held``). Weighing 0.5 a world where the leader still holds such a card gave, deal by deal in
-the 1000 first hands above (``benchmarks/paired.py``), +0.009 points a hand [-0.008, +0.027]
-in Seven Up and -0.044 [-0.088, -0.001] in Caribbean.
+plain card (not a ten) that ``rollout``'s policy leads first (``rollout.cheapest``) in 982 of
+2000 leads of Seven Up and 1340 of 2333 of Caribbean, where random leads would give 1351 and
+1678 (``benchmarks/opponent_model.py``, 400 hands, ``lead cheaper held``). Weighing 0.5 a world
+where the leader still holds a strictly cheaper one gave, deal by deal in the 1000 first hands
+above (``benchmarks/paired.py``), +0.009 points a hand [-0.008, +0.027] in Seven Up and -0.044
+[-0.088, -0.001] in Caribbean.
 
 >>> from engine.cards import mask_of, parse_cards
 >>> strength(mask_of(parse_cards("Ah Kh 4h 2c 3d 5s")), 1)  # A 4, K 3, a small trump 1
