@@ -159,7 +159,8 @@ def _random_card(legal: int, random: Callable[[], float]) -> int:
 def cheapest(cards: int, trumps: int, jack: int) -> int:
     """The card to throw among ``cards`` (a mask): plain before trumps, then the least Game
     value, then the lowest rank (then the first suit); the jack of trumps only when nothing
-    else is left. It is also the card this policy leads when it has no better lead.
+    else is left. With no better lead, the policy leads the cheapest of its plain cards but
+    tens.
 
     >>> from engine.cards import SUIT_MASKS, Card, card_at, mask_of, parse_cards
     >>> jack = Card.parse("Js").index
