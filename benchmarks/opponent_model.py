@@ -43,7 +43,7 @@ from engine import allfours, kqj
 from engine.allfours import opponents as allfours_model
 from engine.allfours import players as allfours_players
 from engine.allfours import rollout
-from engine.allfours.deck import FULL_DECK_MASK, JACK, TEN
+from engine.allfours.deck import FULL_DECK_MASK, JACK, TENS
 from engine.cards import SUIT_MASKS
 from engine.kqj import opponents as kqj_model
 from engine.kqj import players as kqj_players
@@ -136,15 +136,19 @@ def _allfours(
         chances, done = discards[f"{kind} chances"], discards[f"{kind} done"]
         if chances:
             print(f"  {kind}: {done:.0f} of {chances:.0f} chances: {done / chances:.3f}")
-    for kind in ("trump", "ten or ace", "lead cheaper held"):
+    for kind in ("trump", "ten or ace"):
         seen, uniform = discards[f"{kind} seen"], discards[f"{kind} uniform"]
         if uniform:
-            what = "leads" if kind.startswith("lead") else "discarded"
             print(
-                f"  {'' if what == 'leads' else 'discard '}{kind}: {seen:.0f} {what} where "
-                f"random would give {uniform:.1f}: ratio {seen / uniform:.3f}"
-                + (f" (of {discards['leads']:.0f} leads)" if what == "leads" else "")
+                f"  discard {kind}: {seen} discarded where a random discard would throw "
+                f"{uniform:.1f}: ratio {seen / uniform:.3f}"
             )
+    seen, uniform = discards["lead cheaper held seen"], discards["lead cheaper held uniform"]
+    if uniform:
+        print(
+            f"  lead cheaper held: {seen:.0f} of {discards['leads']:.0f} leads, where random "
+            f"leads would give {uniform:.1f}: ratio {seen / uniform:.3f}"
+        )
     return samples
 
 
@@ -201,9 +205,6 @@ def _record_taking(
     counts[f"{kind} done"] += not allfours_model.not_taken(before, action.card.index, trump)
 
 
-_TENS = sum(1 << (suit * 16 + TEN) for suit in range(4))
-
-
 def _record_lead(
     counts: dict[str, float],
     state: allfours.GameState,
@@ -227,7 +228,7 @@ def _cheaper_plain(hand: int, trump: int) -> Callable[[int], bool]:
     """Whether ``hand`` holds a plain card other than a ten that ``rollout``'s policy would
     lead before a given card (``rollout.cheapest``)."""
     trumps = SUIT_MASKS[trump] & FULL_DECK_MASK
-    plain = hand & ~trumps & ~_TENS
+    plain = hand & ~trumps & ~TENS
 
     def cheaper(card: int) -> bool:
         bit = 1 << card

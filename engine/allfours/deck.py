@@ -43,6 +43,8 @@ PACKET: Final = 3
 DECK: Final = tuple(suit * 16 + rank for suit in range(4) for rank in range(13))
 """The 52 card indices, suit by suit, each suit from the two up (the order of a new pack)."""
 FULL_DECK_MASK: Final = STANDARD_DECK_MASK
+TENS: Final = sum(1 << (suit * 16 + TEN) for suit in range(4))
+"""The four tens as a card mask: the cards of most Game value (§1.2)."""
 
 
 def _beaters(trump: int, master: int) -> int:

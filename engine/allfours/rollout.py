@@ -74,7 +74,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from engine.allfours.deck import BEATERS, FULL_DECK_MASK, JACK, TEN
+from engine.allfours.deck import BEATERS, FULL_DECK_MASK, JACK, TENS
 from engine.allfours.endgame import exact_card
 from engine.allfours.play import legal_cards, step_play
 from engine.allfours.state import GameState
@@ -103,7 +103,6 @@ hands of Seven Up against the hard of c6fda7c at 600 play-outs, +0.132 points a 
 the light policy plays every trick, fewer random cards did not pay either: on 1000 first
 hands (the same deals), +0.135 [+0.078, +0.192] at 0.03 against +0.176 [+0.120, +0.232];
 nor did more: +0.152 [+0.097, +0.208] at 0.2."""
-_TENS: Final = sum(1 << (suit * 16 + TEN) for suit in range(4))
 BEATERS_ABOVE: Final = tuple(
     SUIT_MASKS[card >> 4] & FULL_DECK_MASK & ~((2 << card) - 1) for card in range(64)
 )
@@ -247,7 +246,7 @@ def choose_card(st: GameState, seat: int, legal: int) -> int:
     if safe and (stake or jack_in_trick or last or safe >> jack & 1):
         plain = safe & ~trumps
         if plain:
-            tens = plain & _TENS
+            tens = plain & TENS
             if tens:
                 return tens.bit_length() - 1
             return (plain & -plain).bit_length() - 1
@@ -266,7 +265,7 @@ def _lead(legal: int, others: int, opponents: int, trumps: int, jack: int) -> in
         top = mine.bit_length() - 1
         if not others & BEATERS_ABOVE[top]:
             return top  # the master trump hunts the opponents' jack
-    plain = legal & ~trumps & ~_TENS
+    plain = legal & ~trumps & ~TENS
     if plain:
         return cheapest(plain, trumps, jack)
     return cheapest(legal, trumps, jack)
