@@ -65,8 +65,8 @@ plain card (not a ten) that ``rollout``'s policy leads first (``rollout.cheapest
 1678 (``benchmarks/opponent_model.py``, 400 hands, ``lead cheaper held``). Weighing 0.5 a world
 where the leader still holds a strictly cheaper one gave, deal by deal in the 1000 first hands
 above (``benchmarks/paired.py``), +0.009 points a hand [-0.008, +0.027] in Seven Up and -0.044
-[-0.088, -0.001] in Caribbean; in 2000 more of Seven Up (``--seed 2500``, ``--seed 3500``),
-+0.005 [-0.008, +0.018].
+[-0.088, -0.001] in Caribbean; in 2000 more of Seven Up (``--seed 2500``, ``--seed 3500``), a
+change of +0.005 [-0.008, +0.018].
 
 >>> from engine.cards import mask_of, parse_cards
 >>> strength(mask_of(parse_cards("Ah Kh 4h 2c 3d 5s")), 1)  # A 4, K 3, a small trump 1

@@ -17,16 +17,13 @@ each discard, each card — is searched the same way:
    gets the ten, the jack is saved, a master trump hunts it; one card in ten at random;
    with two players the last ``EXACT_CARDS`` cards by exact play, ``endgame``).
    ``PLAYOUTS`` says which: chosen by measurement against random play-outs and ``normal``'s
-   cards at the same budget (``benchmarks/arena.py --playouts``). The dealer's answer drawn
-   from the opponent model instead (``opponents.CURVES``' give curve for the dealer's
-   strength in the kick's suit) did not pay, in 1000 duplicate first hands against the hard
-   of c6fda7c at 600 play-outs (``--first-hand --seed 1500``): Caribbean +0.182 points a hand
-   [+0.125, +0.240] against +0.176 [+0.120, +0.232]; Seven Up +0.077 [+0.033, +0.122]
-   against +0.132 [+0.093, +0.170], where it begged 583 times instead of 371. Nor did the
-   answer that plays out best in each world (both answers played out, the dealer's side
-   keeping the better): in Seven Up, on the same deals, +0.121 [+0.079, +0.163], begging
-   202 times; -0.011 points a hand [-0.044, +0.023] deal by deal (``benchmarks/paired.py``).
-   Neither begging more (the curve) nor begging less (the look-ahead) paid.
+   cards at the same budget (``benchmarks/arena.py --playouts``). Other answers of the
+   dealer in the play-outs did not pay, in 1000 duplicate first hands against the hard of
+   c6fda7c at 600 play-outs (``--first-hand --seed 1500``). Drawn from the give curve of
+   ``opponents.CURVES``: Caribbean +0.182 points a hand [+0.125, +0.240] against +0.176
+   [+0.120, +0.232], Seven Up +0.077 [+0.033, +0.122] against +0.132 [+0.093, +0.170] with
+   583 begs, not 371. The answer that plays out best in each world: in Seven Up, 202 begs
+   and a change of -0.011 [-0.044, +0.023] deal by deal (``benchmarks/paired.py``).
 3. **Scoring.** The end of the hand is scored as the chance of winning the game
    (``engine.search.race_chances``): High, Low, Jack, hang jack, Game and kicks count through
    the scores they leave, and a point that reaches the target is worth the game.
@@ -163,22 +160,25 @@ deal by deal (``benchmarks/paired.py``). ``hard``'s dealer gives a point for mor
 c6fda7c's (``--habits``: Seven Up 213 of 422 against 102 of 371; Caribbean 93 of 379
 against 51 of 345). That is not too often: keeping ``normal``'s answer to a beg (170 given;
 Caribbean 70) changed -0.007 [-0.020, +0.006] (Caribbean -0.011 [-0.032, +0.011]), and
-searching it in uniform worlds (120 given) cost -0.042 [-0.065, -0.018], on the same deals."""
+searching it in uniform worlds (120 given) cost -0.042 [-0.065, -0.018], on the same deals.
+
+Each choice was also weighed against the line it did not take, both played out in the true
+deal by ``hard`` in every seat (``benchmarks/bid_lines.py --deals 1000 --seed 9000``). The
+other line would have cost the chooser's side, in points a hand (Caribbean; Seven Up): where
+the elder stood 0.87 [0.61, 1.13]; 0.48 [0.28, 0.67], where it begged 0.09 [-0.27, +0.44];
+0.57 [0.38, 0.77], where the dealer gave 0.78 [0.08, 1.49]; 1.81 [1.48, 2.14], where it ran
+1.08 [0.65, 1.51]; 0.90 [0.48, 1.33]. A rule fitted to the elder's cards (least squares,
+cross-validated) changed -0.03 [-0.15, +0.09]; -0.26 [-0.35, -0.17] a deal: no better."""
 
 TABLE_SIMULATIONS: Final = DEFAULT_SIMULATIONS
 """Play-outs per decision at a table, where the time budget (``engine.search.DEFAULT_SECONDS``)
-bounds the search too. More did not pay: at 3000, in 400 duplicate games each against the hard
-of c6fda7c at 600, English +0.067 points a hand [+0.012, +0.122] (600: +0.103) and Seven Up
-+0.108 [+0.047, +0.170] (600: +0.065), both within the noise of the other, with p95 decisions
-of 205-250 ms instead of 115-233 (``benchmarks/arena.py --a-simulations 3000
---b-simulations 600 --seconds 0.25``): guided play-outs leave little noise to average out.
-With the exact end (``EXACT_CARDS``) the same holds: in 1000 duplicate first hands of Seven Up
-against the hard of c6fda7c at 600, +0.129 points a hand [+0.090, +0.168] at 3000 against
-+0.132 [+0.093, +0.170] at 600, on the same deals (``--first-hand --seed 1500
---a-simulations 3000 --b-simulations 600``, no time cap): p95 decisions of 319 ms, not 73.
-Four players gain nothing from it either: in 1000 duplicate first hands of Caribbean, +0.165
-points a hand [+0.106, +0.223] at 3000 against +0.176 [+0.120, +0.232] at 600, same deals,
-with p95 decisions of 452 ms instead of 89.
+bounds the search too. More did not pay at 3000 against the hard of c6fda7c at 600: in 400
+duplicate games each (``benchmarks/arena.py --a-simulations 3000 --b-simulations 600
+--seconds 0.25``), English's margin was +0.067 points a hand [+0.012, +0.122] (600: +0.103)
+and Seven Up's +0.108 [+0.047, +0.170] (600: +0.065), p95 205-250 ms instead of 115-233; in
+1000 duplicate first hands with no time cap (``--first-hand --seed 1500``), Seven Up +0.129
+[+0.090, +0.168] against +0.132 [+0.093, +0.170] (p95 319 ms, not 73) and Caribbean +0.165
+[+0.106, +0.223] against +0.176 [+0.120, +0.232] (p95 452 ms, not 89): little noise is left.
 
 What the search's own noise costs (``benchmarks/search_regret.py``: 80 decisions from games
 of ``normal``, against every option played out in 4000 common worlds), in chances of winning
