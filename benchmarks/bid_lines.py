@@ -86,7 +86,8 @@ def features(hand: Sequence[Card], trump: int) -> list[float]:
     ]
 
 
-def _play_hand(state: allfours.GameState, rng: Random, budget: int) -> allfours.GameState:
+def play_hand(state: allfours.GameState, rng: Random, budget: int) -> allfours.GameState:
+    """Play the hand on from ``state`` to its end, ``hard`` at ``budget`` play-outs in each seat."""
     while True:
         seat = state.to_act
         assert seat is not None
@@ -134,7 +135,7 @@ def play_deal(job: tuple[str, int, int, int]) -> dict[str, Any]:
             actor = state.to_act
             assert actor is not None
             state = allfours.apply(state, actor, action).state
-        end = _play_hand(state, Random(seed + 1), rest)
+        end = play_hand(state, Random(seed + 1), rest)
         gained = [after - before for after, before in zip(end.scores, start.scores, strict=True)]
         theirs = sum(gained) - gained[ours]
         row[name] = gained[ours] - theirs
@@ -146,16 +147,22 @@ def beg_value(row: dict[str, Any]) -> float:
     return float(row["give"] if row["dealer gives"] else row["run"])
 
 
-def interval(values: Sequence[float]) -> str:
-    """The mean of ``values`` with its 95% interval."""
-    if not values:
-        return "no deals"
+def bounds(values: Sequence[float]) -> tuple[float, float, float]:
+    """The mean of ``values`` and its 95% interval."""
     mean = sum(values) / len(values)
     spread = 0.0
     if len(values) > 1:
         variance = sum((value - mean) ** 2 for value in values) / (len(values) - 1)
         spread = Z95 * math.sqrt(variance / len(values))
-    return f"{mean:+.3f}  95% CI [{mean - spread:+.3f}, {mean + spread:+.3f}] over {len(values)}"
+    return mean, mean - spread, mean + spread
+
+
+def interval(values: Sequence[float]) -> str:
+    """The mean of ``values`` with its 95% interval, as printed."""
+    if not values:
+        return "no deals"
+    mean, low, high = bounds(values)
+    return f"{mean:+.3f}  95% CI [{low:+.3f}, {high:+.3f}] over {len(values)}"
 
 
 def least_squares(rows: Sequence[Sequence[float]], targets: Sequence[float]) -> list[float]:

@@ -142,10 +142,10 @@ search alone (0) did not pay in 1000 first hands (``--seed 1500``): Seven Up's m
 [+0.090, +0.167] against +0.132 at 0.3, Caribbean's +0.145 [+0.089, +0.202] against +0.176.
 
 Where the search overrides ``normal``'s card it is right on average. With both cards played out in
-the true deal by ``hard`` in every seat (a scratch script, ``benchmarks/bid_lines.py``'s method), at
-every such card of 800 first hands of its self-play (seeds 20000 on), ``normal``'s changed the
-deciding side's points by -0.050 a card [-0.080, -0.020] in Caribbean (5,414 cards) and -0.074
-[-0.104, -0.045] in Seven Up (2,754). No seat or kind of card (100 overrides or more) did better."""
+the true deal by ``hard`` in every seat (``benchmarks/card_lines.py --hands 800``), at every such
+card of 800 first hands of its self-play, ``normal``'s changed the deciding side's points by
+-0.050 a card [-0.080, -0.020] in Caribbean (5,414 cards) and -0.074 [-0.104, -0.045] in Seven
+Up (2,754). No seat or kind of card (100 overrides or more) did better with it."""
 
 BID_PREFER_Z = CARD_PREFER_Z
 """The same for the decisions before trick play (stand or beg, the dealer's answer, the round
