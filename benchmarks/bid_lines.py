@@ -86,6 +86,18 @@ def features(hand: Sequence[Card], trump: int) -> list[float]:
     ]
 
 
+def hand_over(transition: allfours.Transition[allfours.GameState]) -> bool:
+    """Whether this move ended the hand (its count, or the game won before it)."""
+    ended = any(isinstance(event, allfours.HandEnded) for event in transition.events)
+    return ended or transition.state.winner is not None
+
+
+def margin(before: allfours.GameState, after: allfours.GameState, side: int) -> int:
+    """The points ``side`` scored from ``before`` to ``after``, minus the other side's."""
+    gained = [later - earlier for later, earlier in zip(after.scores, before.scores, strict=True)]
+    return 2 * gained[side] - sum(gained)
+
+
 def play_hand(state: allfours.GameState, rng: Random, budget: int) -> allfours.GameState:
     """Play the hand on from ``state`` to its end, ``hard`` at ``budget`` play-outs in each seat."""
     while True:
@@ -97,8 +109,7 @@ def play_hand(state: allfours.GameState, rng: Random, budget: int) -> allfours.G
             state, seat, hard.choose_action(view, legal, rng, Budget(budget))
         )
         state = transition.state
-        ended = any(isinstance(event, allfours.HandEnded) for event in transition.events)
-        if ended or state.winner is not None:
+        if hand_over(transition):
             return state
 
 
@@ -136,9 +147,7 @@ def play_deal(job: tuple[str, int, int, int]) -> dict[str, Any]:
             assert actor is not None
             state = allfours.apply(state, actor, action).state
         end = play_hand(state, Random(seed + 1), rest)
-        gained = [after - before for after, before in zip(end.scores, start.scores, strict=True)]
-        theirs = sum(gained) - gained[ours]
-        row[name] = gained[ours] - theirs
+        row[name] = margin(start, end, ours)
     return row
 
 

@@ -33,7 +33,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bid_lines import bounds, interval, play_hand
+from bid_lines import bounds, hand_over, interval, margin, play_hand
 
 from engine import allfours
 from engine.allfours.players import hard, normal
@@ -59,13 +59,12 @@ def _value(state: allfours.GameState, seat: int, card: allfours.Play, seed: int,
     """The points ``seat``'s side scores from ``state`` on, minus the other side's, when it
     plays ``card`` and ``hard`` plays the rest of the hand."""
     transition = allfours.apply(state, seat, card)
-    end = transition.state
-    ended = any(isinstance(event, allfours.HandEnded) for event in transition.events)
-    if not ended and end.winner is None:
-        end = play_hand(end, Random(seed), rest)
-    gained = [after - before for after, before in zip(end.scores, state.scores, strict=True)]
-    ours = state.side_of(seat)
-    return 2 * gained[ours] - sum(gained)
+    end = (
+        transition.state
+        if hand_over(transition)
+        else play_hand(transition.state, Random(seed), rest)
+    )
+    return margin(state, end, state.side_of(seat))
 
 
 def play_overrides(job: tuple[str, int, int, int]) -> list[dict[str, Any]]:
@@ -102,8 +101,7 @@ def play_overrides(job: tuple[str, int, int, int]) -> list[dict[str, Any]]:
             choices += 1
         transition = allfours.apply(state, seat, action)
         state = transition.state
-        ended = any(isinstance(event, allfours.HandEnded) for event in transition.events)
-        if ended or state.winner is not None:
+        if hand_over(transition):
             return rows
 
 
