@@ -30,10 +30,10 @@ import json
 import math
 import multiprocessing
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from random import Random
-from typing import Any
+from typing import Any, TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -44,6 +44,7 @@ from engine.cards import Card, mask_of
 from engine.search import Budget
 
 Z95 = 1.959964
+Result = TypeVar("Result")
 LINES = {
     "stand": (allfours.Stand(),),
     "give": (allfours.Beg(), allfours.TakeOne()),
@@ -237,24 +238,36 @@ def report(rows: Sequence[dict[str, Any]]) -> list[str]:
     ]
 
 
-def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def arguments(
+    doc: str, count: str, default_count: int, seed: int, row: str
+) -> argparse.ArgumentParser:
+    """The options of ``bid_lines`` and ``card_lines``: ``--COUNT`` deals or hands of a
+    variant from a seed, the play-outs, the jobs and a file for the rows (one per ``row``)."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     parser.add_argument("--variant", default="caribbean", choices=allfours.PRESET_NAMES)
-    parser.add_argument("--deals", type=int, default=1000)
-    parser.add_argument("--seed", type=int, default=9000)
+    parser.add_argument(f"--{count}", type=int, default=default_count)
+    parser.add_argument("--seed", type=int, default=seed)
     parser.add_argument("--simulations", type=int, default=600)
     parser.add_argument("--rest", type=int, default=300)
     parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--rows", help="write one JSON line per deal to this file")
-    args = parser.parse_args(argv)
-    jobs = [
-        (args.variant, args.seed + deal, args.simulations, args.rest) for deal in range(args.deals)
-    ]
+    parser.add_argument("--rows", help=f"write one JSON line per {row} to this file")
+    return parser
+
+
+def run(
+    play: Callable[[tuple[str, int, int, int]], Result], args: argparse.Namespace, count: int
+) -> list[Result]:
+    """``play`` for ``count`` games from ``args.seed`` on, in ``args.jobs`` processes."""
+    jobs = [(args.variant, args.seed + game, args.simulations, args.rest) for game in range(count)]
     if args.jobs > 1:
         with multiprocessing.Pool(args.jobs) as pool:
-            rows = list(pool.imap(play_deal, jobs, chunksize=4))
-    else:
-        rows = [play_deal(job) for job in jobs]
+            return list(pool.imap(play, jobs, chunksize=2))
+    return [play(job) for job in jobs]
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    args = arguments(__doc__, "deals", 1000, 9000, "deal").parse_args(argv)
+    rows = run(play_deal, args, args.deals)
     if args.rows:
         Path(args.rows).write_text("".join(json.dumps(row) + "\n" for row in rows))
     print(

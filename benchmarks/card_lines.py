@@ -20,9 +20,7 @@ which the player did not see; only the averages over many say what a choice is w
 
 from __future__ import annotations
 
-import argparse
 import json
-import multiprocessing
 import sys
 from collections import defaultdict
 from collections.abc import Sequence
@@ -33,7 +31,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bid_lines import bounds, hand_over, interval, margin, play_hand
+from bid_lines import arguments, bounds, hand_over, interval, margin, play_hand, run
 
 from engine import allfours
 from engine.allfours.players import hard, normal
@@ -135,24 +133,8 @@ def report(rows: Sequence[dict[str, Any]]) -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--variant", default="caribbean", choices=allfours.PRESET_NAMES)
-    parser.add_argument("--hands", type=int, default=800)
-    parser.add_argument("--seed", type=int, default=20000)
-    parser.add_argument("--simulations", type=int, default=600)
-    parser.add_argument("--rest", type=int, default=300)
-    parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--rows", help="write one JSON line per override to this file")
-    args = parser.parse_args(argv)
-    jobs = [
-        (args.variant, args.seed + hand, args.simulations, args.rest) for hand in range(args.hands)
-    ]
-    if args.jobs > 1:
-        with multiprocessing.Pool(args.jobs) as pool:
-            parts = list(pool.imap(play_overrides, jobs, chunksize=2))
-    else:
-        parts = [play_overrides(job) for job in jobs]
-    rows = [row for part in parts for row in part]
+    args = arguments(__doc__, "hands", 800, 20000, "override").parse_args(argv)
+    rows = [row for part in run(play_overrides, args, args.hands) for row in part]
     if args.rows:
         Path(args.rows).write_text("".join(json.dumps(row) + "\n" for row in rows))
     print(
