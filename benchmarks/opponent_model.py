@@ -140,7 +140,7 @@ def _allfours(
         seen, uniform = discards[f"{kind} seen"], discards[f"{kind} uniform"]
         if uniform:
             print(
-                f"  discard {kind}: {seen} discarded where a random discard would throw "
+                f"  discard {kind}: {seen:.0f} discarded where a random discard would throw "
                 f"{uniform:.1f}: ratio {seen / uniform:.3f}"
             )
     seen, uniform = discards["lead cheaper held seen"], discards["lead cheaper held uniform"]
