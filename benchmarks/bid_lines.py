@@ -29,6 +29,7 @@ import argparse
 import json
 import math
 import multiprocessing
+import statistics
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -37,13 +38,14 @@ from typing import Any, TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from paired import Z95
+
 from engine import allfours
 from engine.allfours.opponents import strength
 from engine.allfours.players import hard
 from engine.cards import Card, mask_of
 from engine.search import Budget
 
-Z95 = 1.959964
 Result = TypeVar("Result")
 LINES = {
     "stand": (allfours.Stand(),),
@@ -159,11 +161,8 @@ def beg_value(row: dict[str, Any]) -> float:
 
 def bounds(values: Sequence[float]) -> tuple[float, float, float]:
     """The mean of ``values`` and its 95% interval."""
-    mean = sum(values) / len(values)
-    spread = 0.0
-    if len(values) > 1:
-        variance = sum((value - mean) ** 2 for value in values) / (len(values) - 1)
-        spread = Z95 * math.sqrt(variance / len(values))
+    mean = statistics.fmean(values)
+    spread = Z95 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
     return mean, mean - spread, mean + spread
 
 
