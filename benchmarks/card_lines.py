@@ -70,6 +70,8 @@ def play_overrides(job: tuple[str, int, int, int]) -> list[dict[str, Any]]:
     ``normal``'s differs, with both cards' values."""
     variant, seed, simulations, rest = job
     state = allfours.new_game(allfours.preset(variant), seed=seed)
+    # The generators of the first measurement (hard.CARD_PREFER_Z cites it), so that a rerun
+    # plays the very same hands and play-outs.
     rng = Random(seed * 13 + 5)
     rows: list[dict[str, Any]] = []
     choices = 0
