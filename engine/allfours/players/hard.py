@@ -184,12 +184,10 @@ and Seven Up's +0.108 [+0.047, +0.170] (600: +0.065), p95 205-250 ms instead of 
 [+0.106, +0.223] against +0.176 [+0.120, +0.232] (p95 452 ms, not 89): little noise is left.
 
 What the search's own noise costs (``benchmarks/search_regret.py``: 80 decisions from games
-of ``normal``, against every option played out in 4000 common worlds), in chances of winning
-the game given up per decision: Caribbean 0.64/1000 at 600 play-outs, 0.37 at 1500, 0.33 at
-3000; Seven Up 0.67, 0.49 and 0.30. A side makes at most about a dozen decisions a hand (two
-partners, six cards each, and the bidding), so 3000 play-outs would give back less than half
-a percent of a game a hand: too little for these arenas to see, and not what keeps ``hard``
-from a larger margin."""
+of ``normal``, every option played out in 4000 common worlds), in chances of winning given up
+per decision: Caribbean 0.64/1000 at 600 play-outs, 0.37 at 1500, 0.33 at 3000; Seven Up 0.67,
+0.49, 0.30. A side makes about a dozen decisions a hand at most, so 3000 would give back under
+half a percent of a game a hand: not what keeps ``hard`` from a larger margin."""
 
 POINT_UNIT: Final = 1.5
 """Points that move together in the race to the target (most awards are one point; a hang
@@ -203,7 +201,10 @@ the other's equal and that a point short of the target is not half of two (Seven
 head against this race at 600 play-outs, no time cap: Seven Up 50.4% of 1000 games [47.3%,
 53.5%] (``benchmarks/arena.py --variant seven-up --seed 7000 --games 1000``); Caribbean 49.4%
 of 2000 [47.2%, 51.5%] from the first deal after a side reached 8 points (``normal`` played
-the hands before, alike for both seatings; seeds 5000..5999)."""
+the hands before, alike for both seatings; seeds 5000..5999). Nor does the score blunt the
+search's edge before the end: the 1000 duplicate first hands of Caribbean against the hard of
+c6fda7c (``--first-hand --seed 1500``, +0.176 at 0-0), started at 7-7 (``--scores 7,7``),
+gave +0.160 points a hand [+0.103, +0.217], a change of -0.016 [-0.051, +0.019] deal by deal."""
 
 FEATURES: Final = ("won", "game", "jack", "hang_jack", "high", "low", "other")
 """Points of the hand by category, ours minus theirs, that hints compare (``won``: the game
