@@ -58,7 +58,10 @@ measure than games won for the same games); ``--margins FILE`` writes them deal 
 that ``benchmarks/paired.py`` can compare two runs on the same deals. With ``--first-hand``
 only the first hand (KQJ: round) of each game is played, from the start: every seating then
 plays exactly the same cards, and the margin in points is the measure (games won mean
-nothing there).
+nothing there). In All Fours of two sides the first hands' margin is also split by the side A
+holds, the first dealer's or the other: each includes what that side's place is worth (the
+dealer's kicks, the elder's lead), which the same level against itself on the same deals
+measures, so a role where A's edge is thin shows against that.
 
 **The end of a game** (All Fours, ``--scores 10,10``): every game starts from these scores,
 with the cards and the dealer of its seed's first deal, so the games are short and decided by
@@ -169,10 +172,15 @@ class Tally:
     habits: list[Counter[str]] = field(default_factory=lambda: [Counter(), Counter()])
     margins: list[float] = field(default_factory=list)
     """For each deal, A's points per hand minus B's, averaged over its seatings."""
+    roles: tuple[list[float], list[float]] = field(default_factory=lambda: ([], []))
+    """All Fours with two sides: for each deal, A's margin in the seating where it holds the
+    side of the first deal's dealer (0), and in the one where it holds the other side (1)."""
 
     def add(self, other: Tally) -> None:
         self.games += other.games
         self.margins.extend(other.margins)
+        for mine, theirs in zip(self.roles, other.roles, strict=True):
+            mine.extend(theirs)
         for i in (0, 1):
             self.wins[i] += other.wins[i]
             self.points[i] += other.points[i]
@@ -519,6 +527,7 @@ def play_deal(setup: Setup, deal: int) -> Tally:
     seed = setup.seed + deal
     play = _play_allfours if setup.family == "allfours" else _play_kqj
     margins = []
+    dealer_side = _dealer_side(setup, seed)
     for levels in seatings(setup.family, setup.rules):
         points, hands = tally.points[:], tally.side_hands[:]
         play(setup, seed, levels, tally)
@@ -527,8 +536,18 @@ def play_deal(setup: Setup, deal: int) -> Tally:
             (tally.points[i] - points[i]) / max(tally.side_hands[i] - hands[i], 1) for i in (0, 1)
         ]
         margins.append(per_hand[0] - per_hand[1])
+        if dealer_side is not None:
+            tally.roles[0 if levels[dealer_side] == 0 else 1].append(per_hand[0] - per_hand[1])
     tally.margins.append(sum(margins) / len(margins))
     return tally
+
+
+def _dealer_side(setup: Setup, seed: int) -> int | None:
+    """The side of the first deal's dealer in a two-sided All Fours game (``None`` otherwise)."""
+    if setup.family != "allfours" or setup.rules.sides != 2:
+        return None
+    state = allfours.new_game(setup.rules, seed)
+    return state.side_of(state.dealer)
 
 
 def _configure(setup: Setup) -> None:
@@ -656,14 +675,12 @@ def report(setup: Setup, tally: Tally, deals: int, per_deal: int, argv: Sequence
             f"{100 * share:5.1f}%  95% CI [{100 * low:5.1f}%, {100 * high:5.1f}%]  "
             f"points per {unit} per side {per_hand:6.2f}"
         )
-    margins = tally.margins
-    if margins:
-        mean = statistics.fmean(margins)
-        error = statistics.stdev(margins) / math.sqrt(len(margins)) if len(margins) > 1 else 0.0
+    if tally.margins:
+        print(f"  margin A - B, points per {unit} per side: {_interval(tally.margins)}")
+    if setup.first_hand and all(tally.roles):
         print(
-            f"  margin A - B, points per {unit} per side: {mean:+.3f}  "
-            f"95% CI [{mean - Z95 * error:+.3f}, {mean + Z95 * error:+.3f}] "
-            f"over {len(margins)} deals"
+            f"    A holding the dealer's side: {_interval(tally.roles[0])}; "
+            f"the other side: {_interval(tally.roles[1])}"
         )
     for i, name in enumerate(names):
         times = tally.times[i]
@@ -676,6 +693,16 @@ def report(setup: Setup, tally: Tally, deals: int, per_deal: int, argv: Sequence
         for i, name in enumerate(names):
             counts = ", ".join(f"{k} {v}" for k, v in sorted(tally.habits[i].items()))
             print(f"  {'AB'[i]} {name:<8} habits: {counts}")
+
+
+def _interval(values: list[float]) -> str:
+    """The mean of ``values`` with its 95% interval, as the report prints a margin."""
+    mean = statistics.fmean(values)
+    error = statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    return (
+        f"{mean:+.3f}  95% CI [{mean - Z95 * error:+.3f}, {mean + Z95 * error:+.3f}] "
+        f"over {len(values)} deals"
+    )
 
 
 def _scores(

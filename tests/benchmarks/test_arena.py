@@ -102,3 +102,19 @@ def test_a_peeking_arena_says_so_and_is_refused_where_it_cannot_peek(
     ):
         with pytest.raises(SystemExit):
             arena.main(["--family", "allfours", "--b", "easy", "--peek", "all", *wrong])
+
+
+def test_first_hands_split_the_margin_by_the_side_a_holds(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    rules = allfours.preset("caribbean")
+    setup = arena.Setup("allfours", rules, "easy", "normal", 40, False, first_hand=True)
+    for deal in range(6):
+        tally = arena.play_deal(setup, deal)
+        assert [len(role) for role in tally.roles] == [1, 1]
+        # The deal's margin is the mean of its two seatings, one in each role.
+        assert tally.margins[0] == pytest.approx(sum(r[0] for r in tally.roles) / 2)
+    arena.main(["--family", "allfours", "--variant", "caribbean", "--first-hand", *EASY, "4"])
+    assert "A holding the dealer's side:" in capsys.readouterr().out
+    arena.main(["--family", "allfours", "--variant", "caribbean", *EASY, "4"])
+    assert "dealer's side" not in capsys.readouterr().out
