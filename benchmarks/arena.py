@@ -109,7 +109,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from paired import Z95, write_margins
+from paired import Z95, interval, write_margins
 
 from engine import allfours, kqj
 from engine.allfours import players as allfours_players
@@ -676,11 +676,11 @@ def report(setup: Setup, tally: Tally, deals: int, per_deal: int, argv: Sequence
             f"points per {unit} per side {per_hand:6.2f}"
         )
     if tally.margins:
-        print(f"  margin A - B, points per {unit} per side: {_interval(tally.margins)}")
+        print(f"  margin A - B, points per {unit} per side: {interval(tally.margins)} deals")
     if setup.first_hand and all(tally.roles):
         print(
-            f"    A holding the dealer's side: {_interval(tally.roles[0])}; "
-            f"the other side: {_interval(tally.roles[1])}"
+            f"    A holding the dealer's side: {interval(tally.roles[0])} deals; "
+            f"the other side: {interval(tally.roles[1])} deals"
         )
     for i, name in enumerate(names):
         times = tally.times[i]
@@ -693,16 +693,6 @@ def report(setup: Setup, tally: Tally, deals: int, per_deal: int, argv: Sequence
         for i, name in enumerate(names):
             counts = ", ".join(f"{k} {v}" for k, v in sorted(tally.habits[i].items()))
             print(f"  {'AB'[i]} {name:<8} habits: {counts}")
-
-
-def _interval(values: list[float]) -> str:
-    """The mean of ``values`` with its 95% interval, as the report prints a margin."""
-    mean = statistics.fmean(values)
-    error = statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
-    return (
-        f"{mean:+.3f}  95% CI [{mean - Z95 * error:+.3f}, {mean + Z95 * error:+.3f}] "
-        f"over {len(values)} deals"
-    )
 
 
 def _scores(

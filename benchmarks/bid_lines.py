@@ -27,9 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import multiprocessing
-import statistics
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -38,7 +36,7 @@ from typing import Any, TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from paired import Z95
+from paired import interval
 
 from engine import allfours
 from engine.allfours.opponents import strength
@@ -157,21 +155,6 @@ def play_deal(job: tuple[str, int, int, int]) -> dict[str, Any]:
 def beg_value(row: dict[str, Any]) -> float:
     """What the elder's beg scores: the line of ``hard``'s dealer's answer."""
     return float(row["give"] if row["dealer gives"] else row["run"])
-
-
-def bounds(values: Sequence[float]) -> tuple[float, float, float]:
-    """The mean of ``values`` and its 95% interval."""
-    mean = statistics.fmean(values)
-    spread = Z95 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
-    return mean, mean - spread, mean + spread
-
-
-def interval(values: Sequence[float]) -> str:
-    """The mean of ``values`` with its 95% interval, as printed."""
-    if not values:
-        return "no deals"
-    mean, low, high = bounds(values)
-    return f"{mean:+.3f}  95% CI [{low:+.3f}, {high:+.3f}] over {len(values)}"
 
 
 def least_squares(rows: Sequence[Sequence[float]], targets: Sequence[float]) -> list[float]:

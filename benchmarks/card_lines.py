@@ -31,7 +31,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bid_lines import arguments, bounds, hand_over, interval, margin, play_hand, run
+from bid_lines import arguments, hand_over, margin, play_hand, run
+from paired import bounds, interval
 
 from engine import allfours
 from engine.allfours.players import hard, normal

@@ -33,6 +33,25 @@ Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval (``arena.py`` uses it too)."""
 
 
+def bounds(values: Sequence[float]) -> tuple[float, float, float]:
+    """The mean of ``values`` and its 95% interval.
+
+    >>> bounds([1.0, 1.0])
+    (1.0, 1.0, 1.0)
+    """
+    mean = statistics.fmean(values)
+    spread = Z95 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
+    return mean, mean - spread, mean + spread
+
+
+def interval(values: Sequence[float]) -> str:
+    """The mean of ``values`` with its 95% interval, as the benchmarks print it."""
+    if not values:
+        return "no deals"
+    mean, low, high = bounds(values)
+    return f"{mean:+.3f}  95% CI [{low:+.3f}, {high:+.3f}] over {len(values)}"
+
+
 def write_margins(path: str | Path, first_seed: int, margins: Sequence[float]) -> None:
     """Write ``margins`` (one per deal, in deal order from ``first_seed``) as ``seed margin``
     lines."""
