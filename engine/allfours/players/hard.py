@@ -33,21 +33,26 @@ each discard, each card — is searched the same way:
    play-outs see the trick at hand and the count, ``normal``'s card counting sees what they
    blur (a master card kept, a ten still to place).
 
-Each world's play-outs let the searching seat play its later cards knowing every hand (the
-flaw of determinized search called strategy fusion). Two searches that make those cards one
-choice per public history, across the worlds, were measured on the cards of trick play and
-did not pay. Both were screened on 1000 duplicate first hands of Seven Up against the hard
-of c6fda7c at 600 play-outs (``benchmarks/arena.py --variant seven-up --first-hand --seed
-1500``). On those same deals this search gives +0.132 points a hand [+0.093, +0.170].
+Each world's play-outs let the searching seat play its later cards knowing every hand (the flaw
+of determinized search called strategy fusion). Two searches that make those cards one choice per
+public history, across the worlds, were measured on the cards of trick play and did not pay,
+in 1000 duplicate first hands of Seven Up against the hard of c6fda7c at 600 play-outs
+(``benchmarks/arena.py --variant seven-up --first-hand --seed 1500``), where this search gives
++0.132 points a hand [+0.093, +0.170]:
 
-- A single-observer information-set search (as OpenSpiel's ISMCTS) over the seat's own
-  cards, with UCB1 at every node (exploration 0.15) and the other seats playing the
-  play-outs' policy in each world: +0.066 [+0.029, +0.103], its decisions p50 104 ms (the
-  hard of c6fda7c in the same games: 26 ms). It gives up the paired comparison of options
-  in common worlds at the root; the next search, which keeps it, did as well as the one
-  described above.
-- This search at the root, with a bandit per public history for the seat's later cards once
-  a history was seen 16 times: +0.129 [+0.091, +0.166], p50 39 ms (c6fda7c: 27 ms).
+- a single-observer information-set search (as OpenSpiel's ISMCTS) over the seat's own cards,
+  with UCB1 at every node (exploration 0.15) and the other seats playing the play-outs' policy
+  in each world: +0.066 [+0.029, +0.103], its decisions p50 104 ms (c6fda7c in the same games:
+  26 ms). It gives up the paired comparison of options in common worlds at the root;
+- this search at the root, with a bandit per public history for the seat's later cards once a
+  history was seen 16 times: +0.129 [+0.091, +0.166], p50 39 ms (c6fda7c: 27 ms).
+
+In a game of four, such searches have next to nothing to learn from, as the other three hands'
+cards between two of the seat's rarely come again. With all the play-outs of a decision given to
+the card chosen, the seat's later cards with a choice met an information state reached before in
+the same search 10.6% of the time, one reached 16 times 4.7% (Caribbean, 600 play-outs; 3000, on
+4 hands: 14.9%, 6.6%; Seven Up: 51.6%, 19.2%; ``benchmarks/information_states.py``, 12 first
+hands of ``hard``). Choices shared across states would need a learnt or coarser key.
 
 What knowing the hidden cards would be worth, the ceiling of what inference can give, was
 measured by letting this search play in the true deal instead of its worlds at some decisions
@@ -209,13 +214,7 @@ gave +0.160 points a hand [+0.103, +0.217], a change of -0.016 [-0.051, +0.019] 
 FEATURES: Final = ("won", "game", "jack", "hang_jack", "high", "low", "other")
 """Points of the hand by category, ours minus theirs, that hints compare (``won``: the game
 itself, 1 or -1)."""
-_FEATURE_OF: Final = {
-    "game": 1,
-    "jack": 2,
-    "hang_jack": 3,
-    "high": 4,
-    "low": 5,
-}
+_FEATURE_OF: Final = {name: at for at, name in enumerate(FEATURES) if name not in ("won", "other")}
 REASON_WEIGHTS: Final = (3.0, 1.0, 1.0, 1.0, 1.0, 1.0, 0.0)
 """What each feature is worth when explaining a choice (the game itself counts as three
 points; kicks and gift points explain nothing)."""
