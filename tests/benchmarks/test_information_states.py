@@ -68,3 +68,20 @@ def test_every_state_counts_and_a_higher_threshold_is_reached_less() -> None:
     assert reached[0] == total  # every state was reached at least zero times before
     assert total >= reached[1] >= reached[2]
     assert reached[1] > 0  # two players, 40 play-outs of one card: states come back
+
+
+def test_a_coarse_state_keeps_the_seats_cards_the_table_and_the_others_counted_cards() -> None:
+    state = _first_trick("caribbean", 3)
+    seat = state.to_act
+    assert seat is not None
+    card = allfours.legal_actions(state, seat)[0]
+    after_root = allfours.apply(state, seat, card).state
+    end = simulate.guided_playout(after_root, random.Random(5))
+    exact = information_states.later_choices(after_root, end, seat)
+    coarse = information_states.later_choices(after_root, end, seat, coarse=True)
+    assert len(coarse) == len(exact)  # the same choices, keyed otherwise
+    for history, (own, on_table, counted) in zip(exact, coarse, strict=True):
+        assert isinstance(history, tuple) and isinstance(own, tuple)
+        assert own[0] == history[0] and set(own) < set(history)
+        assert tuple(on_table) == history[len(history) - len(on_table) :]
+        assert isinstance(counted, frozenset) and counted <= set(history) - set(own)
