@@ -37,8 +37,8 @@ Each world's play-outs let the searching seat play its later cards knowing every
 of determinized search called strategy fusion). Two searches that make those cards one choice per
 public history, across the worlds, were measured on the cards of trick play and did not pay,
 in 1000 duplicate first hands of Seven Up against the hard of c6fda7c at 600 play-outs
-(``benchmarks/arena.py --variant seven-up --first-hand --seed 1500``), where this search gives
-+0.132 points a hand [+0.093, +0.170]:
+(``benchmarks/arena.py --variant seven-up --first-hand --seed 1500``), where this search
+gives +0.132 points a hand [+0.093, +0.170]:
 
 - a single-observer information-set search (as OpenSpiel's ISMCTS) over the seat's own cards,
   with UCB1 at every node (exploration 0.15) and the other seats playing the play-outs' policy
