@@ -31,16 +31,23 @@ def _first_trick(variant: str, seed: int) -> GameState:
     return state
 
 
-def test_states_are_the_cards_played_since_the_root_at_the_seats_choices() -> None:
+def _played_out() -> tuple[GameState, int, Play, GameState, GameState]:
+    """A Caribbean first card of the seat to act, and one guided play-out after it: the
+    position, the seat, the card, the state just after it and the end of the hand."""
     state = _first_trick("caribbean", 3)
     seat = state.to_act
     assert seat is not None
     card = allfours.legal_actions(state, seat)[0]
+    assert isinstance(card, Play)
     after_root = allfours.apply(state, seat, card).state
-    end = simulate.guided_playout(after_root, random.Random(5))
+    return state, seat, card, after_root, simulate.guided_playout(after_root, random.Random(5))
+
+
+def test_states_are_the_cards_played_since_the_root_at_the_seats_choices() -> None:
+    state, seat, card, after_root, end = _played_out()
     states = information_states.later_choices(after_root, end, seat)
     played = end.plays[len(state.plays) :]
-    assert isinstance(card, Play) and played[0] == card.card.index
+    assert played[0] == card.card.index
     assert states, "six cards a hand leave the seat some choice after its first"
     lengths = [len(key) for key in states]
     assert lengths == sorted(set(lengths))  # one state per later card, in playing order
@@ -71,12 +78,7 @@ def test_every_state_counts_and_a_higher_threshold_is_reached_less() -> None:
 
 
 def test_a_coarse_state_keeps_the_seats_cards_the_table_and_the_others_counted_cards() -> None:
-    state = _first_trick("caribbean", 3)
-    seat = state.to_act
-    assert seat is not None
-    card = allfours.legal_actions(state, seat)[0]
-    after_root = allfours.apply(state, seat, card).state
-    end = simulate.guided_playout(after_root, random.Random(5))
+    _, seat, _, after_root, end = _played_out()
     exact = information_states.later_choices(after_root, end, seat)
     coarse = information_states.later_choices(after_root, end, seat, coarse=True)
     assert len(coarse) == len(exact)  # the same choices, keyed otherwise
